@@ -1,0 +1,57 @@
+/**
+ * Page identity → built-in template. Legacy names (`SYSTEM_TextFrame`), OVOS-GUI-1 names
+ * (`SYSTEM_text`) and adapter-server names (`Text.qml`, `SYSTEM:Text.qml`) all land on one key
+ * (spec §7, §8). Anything else is a skill's own QML page that a browser cannot render.
+ */
+export const TEMPLATE_NAMES = [
+	'SYSTEM_TextFrame',
+	'SYSTEM_ImageFrame',
+	'SYSTEM_AnimatedImageFrame',
+	'SYSTEM_HtmlFrame',
+	'SYSTEM_UrlFrame',
+	'SYSTEM_Loading',
+	'SYSTEM_Status',
+	'SYSTEM_Face',
+	'SYSTEM_InputBox'
+] as const;
+export type TemplateName = (typeof TEMPLATE_NAMES)[number];
+
+const ALIASES: Record<string, TemplateName> = {
+	// OVOS-GUI-1 names (ovos-gui 1.3.5 templates.py)
+	SYSTEM_text: 'SYSTEM_TextFrame',
+	SYSTEM_image: 'SYSTEM_ImageFrame',
+	SYSTEM_animated_image: 'SYSTEM_AnimatedImageFrame',
+	SYSTEM_html: 'SYSTEM_HtmlFrame',
+	SYSTEM_url: 'SYSTEM_UrlFrame',
+	SYSTEM_loading: 'SYSTEM_Loading',
+	SYSTEM_status: 'SYSTEM_Status',
+	SYSTEM_face: 'SYSTEM_Face',
+	SYSTEM_input: 'SYSTEM_InputBox',
+	// adapter-server file names
+	Text: 'SYSTEM_TextFrame',
+	Image: 'SYSTEM_ImageFrame',
+	AnimatedImage: 'SYSTEM_AnimatedImageFrame',
+	Html: 'SYSTEM_HtmlFrame',
+	Url: 'SYSTEM_UrlFrame',
+	Loading: 'SYSTEM_Loading',
+	Status: 'SYSTEM_Status',
+	Face: 'SYSTEM_Face',
+	InputBox: 'SYSTEM_InputBox'
+};
+
+const LEGACY = new Set<string>(TEMPLATE_NAMES);
+
+/** The built-in template for a page, or null for a skill's own page. */
+export function templateFor(page: { name: string; url: string | null }): TemplateName | null {
+	const fromName = lookup(page.name);
+	if (fromName) return fromName;
+	// Adapter servers mark their templates by the url scheme, e.g. `SYSTEM:Text.qml`.
+	if (page.url?.startsWith('SYSTEM:')) return lookup(page.url.slice('SYSTEM:'.length));
+	return null;
+}
+
+function lookup(name: string): TemplateName | null {
+	const bare = name.endsWith('.qml') ? name.slice(0, -4) : name;
+	if (LEGACY.has(bare)) return bare as TemplateName;
+	return Object.hasOwn(ALIASES, bare) ? (ALIASES[bare] as TemplateName) : null;
+}

@@ -1,0 +1,182 @@
+/**
+ * `reduce(state, msg)`: applies one decoded server → client message to the GUI model, with Qt's
+ * validation and index rules (spec §4.2) and the deviations spec §7 recommends (placeholders for
+ * unresolved pages, missing `items_number` = 1). Pure and total: an op that cannot apply returns the
+ * same state and says why through `report`; nothing here throws on any decoded message.
+ */
+import { SYSTEM_NAMESPACE, type GuiMessage, type Json, type JsonObject } from '../protocol';
+import { insertAt, moveBlock, removeAt, type ListOutcome } from './list-ops';
+import { emptyNamespace, LAST_EVENTS, type NamespaceState, type ScreenState } from './state';
+import { nextStatus } from './status';
+
+export type Report = (problem: string) => void;
+
+const silent: Report = () => {};
+
+export function reduce(state: ScreenState, msg: GuiMessage, report: Report = silent): ScreenState {
+	switch (msg.kind) {
+		case 'stack.insert': {
+			const fresh = msg.skills.filter((id, i) => !(id in state.namespaces) && msg.skills.indexOf(id) === i);
+			const stack = insertAt(state.stack, msg.position, fresh);
+			if (typeof stack === 'string') return refuse(state, report, `stack insert: ${stack}`);
+			if (stack === state.stack) return state;
+			const namespaces = copy(state.namespaces);
+			for (const id of fresh) namespaces[id] = emptyNamespace();
+			return { ...state, stack, namespaces };
+		}
+		case 'stack.move': {
+			const stack = moveBlock(state.stack, msg.from, msg.to, msg.count, state.stack.length - 1);
+			if (typeof stack === 'string') return refuse(state, report, `stack move: ${stack}`);
+			return stack === state.stack ? state : { ...state, stack };
+		}
+		case 'stack.remove': {
+			const stack = removeAt(state.stack, msg.position, msg.count);
+			if (typeof stack === 'string') return refuse(state, report, `stack remove: ${stack}`);
+			if (stack === state.stack) return state;
+			// A removed namespace takes its pages and data with it (Qt deletes both; so does the server).
+			const namespaces = copy(state.namespaces);
+			for (const id of state.stack.slice(msg.position, msg.position + msg.count)) delete namespaces[id];
+			return { ...state, stack, namespaces };
+		}
+		case 'pages.insert':
+			return withNamespace(state, msg.namespace, report, 'page insert', (ns) => {
+				const pages = insertAt(ns.pages, msg.position, msg.pages);
+				if (typeof pages === 'string') return pages;
+				// Qt jumps to the first inserted page; the server's focus event that follows wins.
+				return pages === ns.pages ? ns : { ...ns, pages, currentPage: msg.position };
+			});
+		case 'pages.remove':
+			return withNamespace(state, msg.namespace, report, 'page remove', (ns) => {
+				const pages = removeAt(ns.pages, msg.position, msg.count);
+				if (typeof pages === 'string') return pages;
+				// Neither Qt nor the server re-points the current page on removal; keep it in range.
+				return pages === ns.pages ? ns : { ...ns, pages, currentPage: clampPage(ns.currentPage, pages.length) };
+			});
+		case 'pages.move':
+			return withNamespace(state, msg.namespace, report, 'page move', (ns) => {
+				const pages = moveBlock(ns.pages, msg.from, msg.to, msg.count, ns.pages.length - 1);
+				if (typeof pages === 'string') return pages;
+				if (pages === ns.pages) return ns;
+				const shown = ns.currentPage === null ? undefined : ns.pages[ns.currentPage];
+				return { ...ns, pages, currentPage: shown ? pages.indexOf(shown) : ns.currentPage };
+			});
+		case 'focus':
+			return withNamespace(state, msg.namespace, report, 'page_gained_focus', (ns) => {
+				if (msg.number < 0 || msg.number >= ns.pages.length) {
+					return `page ${msg.number} outside 0..${ns.pages.length - 1}`;
+				}
+				return ns.currentPage === msg.number ? ns : { ...ns, currentPage: msg.number };
+			});
+		case 'data.set':
+			return withNamespace(state, msg.namespace, report, 'session.set', (ns) => {
+				const keys = Object.keys(msg.data);
+				if (keys.length === 0) return ns;
+				const data = copy(ns.data);
+				for (const key of keys) data[key] = msg.data[key] as Json;
+				return { ...ns, data };
+			});
+		case 'data.delete':
+			return withNamespace(state, msg.namespace, report, 'session.delete', (ns) => {
+				if (!Object.hasOwn(ns.data, msg.property)) return ns;
+				const data = copy(ns.data);
+				delete data[msg.property];
+				return { ...ns, data };
+			});
+		case 'list.insert':
+			return withList(state, msg.namespace, msg.property, report, 'list insert', true, (rows) =>
+				insertAt(rows, msg.position, msg.items)
+			);
+		case 'list.update':
+			return withList(state, msg.namespace, msg.property, report, 'list update', false, (rows) => {
+				if (msg.position < 0 || msg.position + msg.items.length > rows.length) {
+					return `rows ${msg.position}..${msg.position + msg.items.length - 1} outside 0..${rows.length - 1}`;
+				}
+				// Qt fixes a model's roles from its first row; other keys in an update do not take effect.
+				const roles = Object.keys(rows[0] ?? {});
+				const next = rows.slice();
+				msg.items.forEach((item, i) => {
+					const row = copy(rows[msg.position + i] as JsonObject);
+					for (const role of roles) if (Object.hasOwn(item, role)) row[role] = item[role] as Json;
+					next[msg.position + i] = row;
+				});
+				return next;
+			});
+		case 'list.move':
+			return withList(state, msg.namespace, msg.property, report, 'list move', false, (rows) =>
+				moveBlock(rows, msg.from, msg.to, msg.count, rows.length)
+			);
+		case 'list.remove':
+			return withList(state, msg.namespace, msg.property, report, 'list remove', false, (rows) =>
+				removeAt(rows, msg.position, msg.count)
+			);
+		case 'event': {
+			const isSystem = msg.namespace === SYSTEM_NAMESPACE;
+			// Qt drops events for namespaces that are not active (spec §6.14).
+			if (!isSystem && !(msg.namespace in state.namespaces)) {
+				return refuse(state, report, `event ${msg.name}: namespace ${msg.namespace} is not active`);
+			}
+			const lastEvents = state.lastEvents.length < LAST_EVENTS ? state.lastEvents.slice() : state.lastEvents.slice(1);
+			lastEvents.push({ namespace: msg.namespace, name: msg.name, data: msg.data });
+			const status = isSystem ? nextStatus(state.status, msg.name, msg.data) : state.status;
+			return { ...state, status, lastEvents };
+		}
+	}
+}
+
+function refuse(state: ScreenState, report: Report, problem: string): ScreenState {
+	report(problem);
+	return state;
+}
+
+function copy<T>(record: Readonly<Record<string, T>>): Record<string, T> {
+	return Object.assign(Object.create(null) as Record<string, T>, record);
+}
+
+function clampPage(current: number | null, length: number): number | null {
+	if (length === 0) return null;
+	return current === null ? 0 : Math.min(current, length - 1);
+}
+
+/** Applies `edit` to an active namespace; a string result is a refusal. */
+function withNamespace(
+	state: ScreenState,
+	id: string,
+	report: Report,
+	op: string,
+	edit: (ns: NamespaceState) => NamespaceState | string
+): ScreenState {
+	const ns = state.namespaces[id];
+	// Qt keeps pages and data only for active namespaces; anything else is dropped (spec §4.2).
+	if (ns === undefined) return refuse(state, report, `${op}: namespace ${id} is not active`);
+	const next = edit(ns);
+	if (typeof next === 'string') return refuse(state, report, `${op} on ${id}: ${next}`);
+	if (next === ns) return state;
+	const namespaces = copy(state.namespaces);
+	namespaces[id] = next;
+	return { ...state, namespaces };
+}
+
+/** Applies a list op to the array of objects under `data[property]`. */
+function withList(
+	state: ScreenState,
+	id: string,
+	property: string,
+	report: Report,
+	op: string,
+	create: boolean,
+	edit: (rows: readonly JsonObject[]) => ListOutcome<JsonObject>
+): ScreenState {
+	return withNamespace(state, id, report, `${op} ${property}`, (ns) => {
+		const current = ns.data[property];
+		let rows: readonly JsonObject[];
+		if (Array.isArray(current)) rows = current as JsonObject[];
+		else if (create) rows = []; // Qt creates the model when the key holds none.
+		else return 'no list under that key';
+		const next = edit(rows);
+		if (typeof next === 'string') return next;
+		if (next === rows && Array.isArray(current)) return ns;
+		const data = copy(ns.data);
+		data[property] = next as Json[];
+		return { ...ns, data };
+	});
+}

@@ -1,0 +1,58 @@
+/** The GUI model a client mirrors from ovos-gui (spec gui-protocol.md §0, §7). Immutable values. */
+import type { Json, PageRef } from '../protocol';
+
+export interface NamespaceState {
+	/** Every page the server listed, placeholders (`url: null`) included, so indices never drift. */
+	readonly pages: readonly PageRef[];
+	/** Index into `pages`, or null when there are none. */
+	readonly currentPage: number | null;
+	/** Session data shared by all pages of the namespace; a prototype-less record. */
+	readonly data: Readonly<Record<string, Json>>;
+}
+
+/** What the `system` status events say the assistant is doing (spec §2.1.9, §2.4, §7). */
+export interface VoiceStatus {
+	readonly listening: boolean;
+	readonly thinking: boolean;
+	readonly speaking: boolean;
+	readonly sleeping: boolean;
+	/** Outcome of the last utterance, for a brief ok/error cue; `none` once a new one starts. */
+	readonly outcome: 'none' | 'ok' | 'error';
+	/** The skill whose handler is running (from `mycroft.skill.handler.start`), or ''. */
+	readonly skill: string;
+}
+
+export interface EventRecord {
+	readonly namespace: string;
+	readonly name: string;
+	readonly data: Json;
+}
+
+export interface ScreenState {
+	/** Namespace ids, top (shown) first. */
+	readonly stack: readonly string[];
+	/** One entry per namespace in `stack`; a prototype-less record. */
+	readonly namespaces: Readonly<Record<string, NamespaceState>>;
+	readonly status: VoiceStatus;
+	/** The latest events (skill and system), newest last, at most `LAST_EVENTS`. */
+	readonly lastEvents: readonly EventRecord[];
+}
+
+export const LAST_EVENTS = 20;
+
+export const IDLE_STATUS: VoiceStatus = {
+	listening: false,
+	thinking: false,
+	speaking: false,
+	sleeping: false,
+	outcome: 'none',
+	skill: ''
+};
+
+export function emptyState(): ScreenState {
+	return { stack: [], namespaces: Object.create(null), status: IDLE_STATUS, lastEvents: [] };
+}
+
+export function emptyNamespace(): NamespaceState {
+	return { pages: [], currentPage: null, data: Object.create(null) };
+}
