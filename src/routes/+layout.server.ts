@@ -1,0 +1,5 @@
+import { config } from '$lib/server/config';
+
+export function load() {
+	return { ovos: config().ovos };
+}
