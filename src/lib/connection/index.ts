@@ -1,0 +1,6 @@
+export * from './address';
+export * from './backoff';
+export * from './transport';
+export { connectionMachine, ANNOUNCE_EVERY_MS, type ConnectionInput, type ConnectionHooks, type ConnectionEvent } from './connection.machine';
+export { CONNECT_TIMEOUT_MS, type SocketKind } from './socket.actor';
+export { WireSession, type WireFrame, type FrameListener } from './wire-session';

@@ -1,0 +1,17 @@
+/** The slice of the browser WebSocket API the connection uses, so tests can drive a fake one. */
+export interface SocketLike {
+	readonly readyState: number;
+	send(data: string): void;
+	close(code?: number, reason?: string): void;
+	onopen: ((ev: unknown) => void) | null;
+	onmessage: ((ev: { data: unknown }) => void) | null;
+	onclose: ((ev: { code: number; reason: string }) => void) | null;
+	onerror: ((ev: unknown) => void) | null;
+}
+
+export type Transport = (url: string) => SocketLike;
+
+export const OPEN = 1;
+
+/** The platform WebSocket (browsers; Node ≥ 22 or a polyfill elsewhere). */
+export const browserTransport: Transport = (url) => new WebSocket(url) as unknown as SocketLike;
