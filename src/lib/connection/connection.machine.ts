@@ -79,6 +79,7 @@ export const connectionMachine = setup({
 			hooks.sendBus({ type: 'mycroft.gui.connected', data: { gui_id: guiId, framework: 'qt5' }, context: { session: { session_id: 'default' } } });
 			hooks.note(`announced gui_id ${guiId} on the core bus`);
 		},
+		assignPort: assign({ guiPort: ({ context, event }) => (event.type === 'bus.port' ? event.port : context.guiPort) }),
 		notePort: ({ context, event }) => {
 			if (event.type === 'bus.port') context.input.hooks.note(`mycroft.gui.port ${event.port} for our gui_id`);
 		},
@@ -129,16 +130,14 @@ export const connectionMachine = setup({
 						announcing: {
 							entry: 'announce',
 							after: { announce: { target: 'announcing', reenter: true } },
-							on: { 'bus.port': { guard: 'portIsOurs', target: 'live' } }
+							on: { 'bus.port': { guard: 'portIsOurs', target: 'live', actions: ['assignPort', 'notePort'] } }
 						},
 						live: { tags: ['bus-live'] }
 					},
 					on: {
 						'socket.closed': { guard: 'busClosed', target: 'waiting', actions: 'noteClosed' },
-						'bus.port': {
-							guard: 'portIsOurs',
-							actions: [assign({ guiPort: ({ event }) => (event.type === 'bus.port' ? event.port : null) }), 'notePort']
-						}
+						// A later answer (another screen's announce made ovos-gui reply again) may move the port.
+						'bus.port': { guard: 'portIsOurs', actions: ['assignPort', 'notePort'] }
 					}
 				},
 				waiting: {

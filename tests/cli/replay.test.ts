@@ -1,0 +1,55 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const replay = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'src/cli/replay.ts', ...args]);
+
+describe('npm run replay', () => {
+	it('prints the canonical state of the §3.3 worked example', async () => {
+		const { stdout } = await replay('tests/fixtures/worked-example.jsonl');
+		expect(JSON.parse(stdout)).toEqual({
+			stack: ['skill-ovos-homescreen.openvoiceos'],
+			namespaces: {
+				'skill-ovos-homescreen.openvoiceos': {
+					pages: [{ page: 'idle', url: '/home/ovos/.cache/ovos_gui/skill-ovos-homescreen.openvoiceos/qt5/idle.qml' }],
+					currentPage: 0,
+					data: {}
+				}
+			}
+		});
+	});
+
+	it('--at N prints the state after line N', async () => {
+		const { stdout } = await replay('tests/fixtures/worked-example.jsonl', '--at', '8');
+		const s = JSON.parse(stdout);
+		expect(s.stack).toEqual(['skill-weather.openvoiceos', 'skill-ovos-homescreen.openvoiceos']);
+		expect(s.namespaces['skill-weather.openvoiceos'].data).toEqual({ text: 'hi', title: 'T' });
+		const { stdout: zero } = await replay('tests/fixtures/worked-example.jsonl', '--at', '0');
+		expect(JSON.parse(zero)).toEqual({ stack: [], namespaces: {} });
+	});
+
+	it('skips blank lines and counts undecodable ones on stderr with their line numbers, exit 0', async () => {
+		const { stdout, stderr } = await replay('tests/fixtures/sync-replay.jsonl');
+		expect(stderr).toContain('line 9: skipped: not JSON');
+		expect(stderr).toContain('1 line(s) skipped');
+		expect(stderr).toContain('line 10: not applied');
+		const s = JSON.parse(stdout);
+		expect(s.stack).toEqual(['ovos-skill-timer.openvoiceos', 'skill-ovos-homescreen.openvoiceos']);
+		expect(s.namespaces['ovos-skill-timer.openvoiceos'].currentPage).toBe(0);
+		expect(Object.keys(s.namespaces['ovos-skill-timer.openvoiceos'].data)).toEqual(['caption', 'image']);
+	});
+
+	it('exits non-zero only when the file cannot be read', async () => {
+		await expect(replay('/nonexistent/trace.jsonl')).rejects.toMatchObject({ code: 1 });
+		const dir = mkdtempSync(join(tmpdir(), 'replay-'));
+		const f = join(dir, 'junk.jsonl');
+		writeFileSync(f, '\u0000\n{"type":1}\n[]\n');
+		const { stdout, stderr } = await replay(f);
+		expect(JSON.parse(stdout)).toEqual({ stack: [], namespaces: {} });
+		expect(stderr).toContain('3 line(s) skipped');
+	});
+});

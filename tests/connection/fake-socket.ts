@@ -1,0 +1,41 @@
+import type { SocketLike, Transport } from '../../src/lib/connection';
+
+/** A scriptable stand-in for the browser WebSocket. */
+export class FakeSocket implements SocketLike {
+	readyState = 0;
+	sent: string[] = [];
+	onopen: ((ev: unknown) => void) | null = null;
+	onmessage: ((ev: { data: unknown }) => void) | null = null;
+	onclose: ((ev: { code: number; reason: string }) => void) | null = null;
+	onerror: ((ev: unknown) => void) | null = null;
+	constructor(readonly url: string) {}
+	send(data: string) {
+		if (this.readyState !== 1) throw new Error('send on a socket that is not open');
+		this.sent.push(data);
+	}
+	close() {
+		this.readyState = 3;
+	}
+	open() {
+		this.readyState = 1;
+		this.onopen?.({});
+	}
+	receive(data: unknown) {
+		this.onmessage?.({ data: typeof data === 'string' ? data : JSON.stringify(data) });
+	}
+	drop(code = 1006) {
+		this.readyState = 3;
+		this.onclose?.({ code, reason: '' });
+	}
+}
+
+export function fakeTransport() {
+	const sockets: FakeSocket[] = [];
+	const transport: Transport = (url) => {
+		const s = new FakeSocket(url);
+		sockets.push(s);
+		return s;
+	};
+	const last = (kind: 'gui' | 'core') => [...sockets].reverse().find((s) => s.url.endsWith(`/${kind}`));
+	return { sockets, transport, last };
+}
