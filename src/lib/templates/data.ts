@@ -1,0 +1,94 @@
+/**
+ * Reading template data the way the Qt templates do (spec §5): the same keys and defaults, with
+ * `null` treated as absent (GUIInterface sends unset optional args as null). Pure; no DOM.
+ */
+import type { Json } from '$lib/protocol';
+
+type Data = Readonly<Record<string, Json>>;
+
+/** A string key; numbers and booleans are shown as text, anything else (null, objects) = fallback. */
+export function text(data: Data, key: string, fallback = ''): string {
+	const v = Object.hasOwn(data, key) ? data[key] : undefined;
+	if (typeof v === 'string') return v;
+	if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+	return fallback;
+}
+
+export function flag(data: Data, key: string, fallback: boolean): boolean {
+	const v = Object.hasOwn(data, key) ? data[key] : undefined;
+	if (typeof v === 'boolean') return v;
+	if (v === 'true' || v === 'True') return true;
+	if (v === 'false' || v === 'False') return false;
+	return fallback;
+}
+
+/**
+ * Qt `fill` → CSS object-fit. Qt stretches when `fill` is unset or unknown (the distorted image of
+ * the reference screenshots); we only stretch when a skill explicitly asks for `Stretch` and
+ * otherwise fit the whole image without distortion.
+ */
+export type ObjectFit = 'contain' | 'cover' | 'fill';
+export function objectFit(fill: Json | undefined): ObjectFit {
+	if (fill === 'PreserveAspectCrop') return 'cover';
+	if (fill === 'Stretch') return 'fill';
+	return 'contain';
+}
+
+const NAMED = /^[a-z]{3,24}$/i;
+const FUNC = /^(rgb|rgba|hsl|hsla)\(\s*[-\d.%\s,/]+\)$/i;
+const HEX = /^#([0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+
+/**
+ * A skill colour as a safe CSS colour, or null. Qt writes alpha first (`#AARRGGBB`, e.g.
+ * `#95000000`), CSS last, so 8-digit hex is reordered. Anything that is not plainly a colour is
+ * refused, so data can never smuggle other CSS into a style.
+ */
+export function cssColor(value: Json | undefined): string | null {
+	if (typeof value !== 'string') return null;
+	const v = value.trim();
+	if (HEX.test(v)) return v.length === 9 ? `#${v.slice(3)}${v.slice(1, 3)}` : v;
+	if (NAMED.test(v) || FUNC.test(v)) return v.toLowerCase();
+	return null;
+}
+
+export type FrameUrl = { readonly ok: true; readonly url: string; readonly host: string } | { readonly ok: false; readonly reason: string };
+
+/** Only http(s) pages may be framed; `javascript:`, `data:`, `file:` and the rest are refused. */
+export function frameUrl(raw: Json | undefined): FrameUrl {
+	if (typeof raw !== 'string' || raw.trim() === '') return { ok: false, reason: 'No address was given.' };
+	let u: URL;
+	try {
+		u = new URL(raw.trim());
+	} catch {
+		return { ok: false, reason: 'This is not a valid web address.' };
+	}
+	if (u.protocol !== 'http:' && u.protocol !== 'https:') {
+		return { ok: false, reason: `Pages of type “${u.protocol.replace(/:$/, '')}” are not shown here; only http and https.` };
+	}
+	return { ok: true, url: u.href, host: u.host };
+}
+
+/**
+ * The `srcdoc` of an HTML frame. `resourceLocation` (Qt's base URL) becomes a `<base>` only when it
+ * is http(s); the document runs in an opaque-origin sandbox either way.
+ */
+export function htmlDocument(html: string, resourceLocation: string): string {
+	const base = frameUrl(resourceLocation);
+	if (!base.ok) return html;
+	const href = base.url.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+	return `<base href="${href}">${html}`;
+}
+
+/**
+ * Status page outcome: legacy `status` ("Enabled" = success, "Disabled" = failure) or OVOS-GUI-1
+ * `success` (bool). Neither present (data still on its way, spec §3.3 race) → `pending`.
+ */
+export type StatusOutcome = 'success' | 'failure' | 'pending';
+export function statusOutcome(data: Data): StatusOutcome {
+	const success = Object.hasOwn(data, 'success') ? data.success : undefined;
+	if (typeof success === 'boolean') return success ? 'success' : 'failure';
+	const s = text(data, 'status');
+	if (s === 'Enabled' || s === 'True' || s === 'true') return 'success';
+	if (s === 'Disabled' || s === 'False' || s === 'false') return 'failure';
+	return 'pending';
+}

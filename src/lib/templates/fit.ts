@@ -1,0 +1,44 @@
+/**
+ * Auto-fit text, like Qt's AutoFitLabel but with a floor: the largest font size (between `min` and
+ * `max` px) at which the element fits its parent box. Runs only when the text or the box changes
+ * (no timers, no per-frame work); below `min` the box scrolls instead of shrinking to 5 px.
+ */
+export interface FitOptions {
+	readonly min: number;
+	readonly max: number;
+}
+
+export function fitText({ min, max }: FitOptions) {
+	return (node: HTMLElement) => {
+		const box = node.parentElement;
+		if (!box) return;
+		const fits = () => node.scrollHeight <= box.clientHeight + 1 && node.scrollWidth <= box.clientWidth + 1;
+		const fit = () => {
+			if (box.clientHeight === 0) return;
+			let lo = min;
+			let hi = max;
+			node.style.overflowWrap = '';
+			node.style.fontSize = `${hi}px`;
+			if (fits()) return;
+			// Binary search on whole pixels: ~8 layouts, only when something changed.
+			while (hi - lo > 1) {
+				const mid = Math.floor((lo + hi) / 2);
+				node.style.fontSize = `${mid}px`;
+				if (fits()) lo = mid;
+				else hi = mid;
+			}
+			node.style.fontSize = `${lo}px`;
+			// Still too wide at the floor (a long URL): break it rather than clip it.
+			if (!fits()) node.style.overflowWrap = 'anywhere';
+		};
+		fit();
+		const resize = new ResizeObserver(fit);
+		resize.observe(box);
+		const mutate = new MutationObserver(fit);
+		mutate.observe(node, { childList: true, characterData: true, subtree: true });
+		return () => {
+			resize.disconnect();
+			mutate.disconnect();
+		};
+	};
+}
