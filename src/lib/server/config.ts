@@ -12,9 +12,20 @@ export interface ServerConfig {
 	readonly apiToken: string | null;
 	/** Folders local media may be served from (OVOS_MEDIA_ROOTS, `:`-separated). */
 	readonly mediaRoots: readonly string[];
+	/** Chat turn timing: idle timeout restarted by every speak, and absolute deadline (ms). */
+	readonly chatIdleMs: number;
+	readonly chatDeadlineMs: number;
 }
 
 export class ConfigError extends Error {}
+
+function msOf(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
+	const raw = env[key];
+	if (raw === undefined || raw === '') return fallback;
+	const n = Number(raw);
+	if (!Number.isInteger(n) || n < 1) throw new ConfigError(`${key}=${raw} is not a duration in milliseconds`);
+	return n;
+}
 
 function portOf(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
 	const raw = env[key];
@@ -43,7 +54,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
 		apiToken: env.OVOS_SCREEN_TOKEN || null,
 		mediaRoots: env.OVOS_MEDIA_ROOTS
 			? env.OVOS_MEDIA_ROOTS.split(':').filter(Boolean)
-			: [`${cache}/ovos_gui`, `${share}/mycroft/skills`, `${share}/OVOS/skills`]
+			: [`${cache}/ovos_gui`, `${share}/mycroft/skills`, `${share}/OVOS/skills`],
+		chatIdleMs: msOf(env, 'OVOS_CHAT_IDLE_MS', 20_000),
+		chatDeadlineMs: msOf(env, 'OVOS_CHAT_DEADLINE_MS', 60_000)
 	};
 }
 

@@ -1,0 +1,17 @@
+/** Typed failures of a chat request; `status` is the HTTP status the API answers with. */
+export type ChatErrorCode = 'bad-input' | 'bad-token' | 'busy' | 'bus-down' | 'timeout' | 'deadline' | 'unauthorized' | 'forbidden' | 'too-large';
+
+export class ChatError extends Error {
+	constructor(
+		readonly code: ChatErrorCode,
+		readonly status: number,
+		message: string
+	) {
+		super(message);
+		this.name = 'ChatError';
+	}
+}
+
+export const badInput = (why: string) => new ChatError('bad-input', 400, why);
+export const badToken = (why: string) => new ChatError('bad-token', 400, `chat token refused: ${why}`);
+export const busy = () => new ChatError('busy', 409, 'a turn is already in progress for this chat; wait for it or stop it');

@@ -1,0 +1,41 @@
+/**
+ * The server's chat-token secret: created once and kept in a file under the data dir
+ * (OVOS_SCREEN_DATA_DIR, default `.data/` in the working directory; never in the repo), or given
+ * as OVOS_CHAT_SECRET. Instances that serve the same chats share it.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
+	return resolve(env.OVOS_SCREEN_DATA_DIR?.trim() || '.data');
+}
+
+export function loadOrCreateSecret(env: NodeJS.ProcessEnv = process.env): Buffer {
+	const given = env.OVOS_CHAT_SECRET?.trim();
+	if (given) {
+		if (given.length < 32) throw new Error('OVOS_CHAT_SECRET must be at least 32 characters');
+		return Buffer.from(given, 'utf8');
+	}
+	const dir = dataDir(env);
+	const file = join(dir, 'chat-secret');
+	mkdirSync(dir, { recursive: true, mode: 0o700 });
+	if (!existsSync(file)) createSecret(file);
+	const hex = readFileSync(file, 'utf8').trim();
+	if (!/^[0-9a-f]{64,}$/.test(hex)) throw new Error(`${file} is not a chat secret (64+ hex digits expected)`);
+	return Buffer.from(hex, 'hex');
+}
+
+function createSecret(file: string): void {
+	// Written aside and linked into place, so a concurrent instance never reads a half-written file.
+	const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+	writeFileSync(tmp, randomBytes(32).toString('hex') + '\n', { flag: 'wx', mode: 0o600 });
+	try {
+		linkSync(tmp, file);
+	} catch (e) {
+		// EEXIST: made earlier (or by another instance just now) — use that one.
+		if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+	} finally {
+		unlinkSync(tmp);
+	}
+}

@@ -1,0 +1,59 @@
+/** Shapes of the chat agent's API (a TypeScript take on OPM's ChatEngine, spec chat-agent.md §1.2). */
+import type { Snapshot } from './snapshot';
+
+export type Role = 'system' | 'developer' | 'user' | 'assistant';
+
+export interface AgentMessage {
+	readonly role: Role;
+	readonly content: string;
+}
+
+/**
+ * How a turn ended.
+ * - `answered`: `ovos.utterance.handled` for our session.
+ * - `awaiting`: a skill asked a question (`expect_response`/`listen`) and waits for the user.
+ * - `unmatched`: `complete_intent_failure` / `ovos.intent.unmatched` and nothing was said.
+ * - `cancelled`: core cancelled the utterance.
+ * - `timeout`: nothing was said for the idle time; `deadline`: the absolute cap passed.
+ * - `aborted`: the caller gave up; `bus-lost`: the bus connection dropped mid-turn.
+ */
+export type TurnOutcome = 'answered' | 'awaiting' | 'unmatched' | 'cancelled' | 'timeout' | 'deadline' | 'aborted' | 'bus-lost';
+
+export interface Sentence {
+	readonly text: string;
+	/** The skill that spoke it (`context.skill_id` or `data.meta.skill`), when known. */
+	readonly skill: string | null;
+}
+
+export interface TurnResult {
+	readonly sessionId: string;
+	readonly outcome: TurnOutcome;
+	/** False when the turn was cut short (timeout, deadline, abort, bus lost). */
+	readonly complete: boolean;
+	readonly sentences: readonly Sentence[];
+	/** The sentences joined with `\n` (the Python agent's reply text). */
+	readonly text: string;
+	/** The skill that answered: the last one that spoke, else the handler named by `handled`. */
+	readonly skill: string | null;
+	/** The latest session snapshot core sent for this chat: the next turn carries it. */
+	readonly snapshot: Snapshot | null;
+	/** Turn markers whose late frames still belong to the chat (an unanswered question's handler). */
+	readonly openTurns: readonly string[];
+	readonly ms: number;
+}
+
+export interface TurnOptions {
+	/** The chat's own session id (a UUID the server minted); never `default`. */
+	readonly sessionId: string;
+	readonly lang?: string;
+	readonly units?: 'metric' | 'imperial';
+	readonly signal?: AbortSignal;
+	/** The snapshot to carry (from the chat token). Without it the agent's cache is used, else identity. */
+	readonly snapshot?: Snapshot | null;
+	readonly openTurns?: readonly string[];
+}
+
+export interface AssistantReply extends AgentMessage {
+	readonly role: 'assistant';
+	readonly turn: TurnResult;
+}

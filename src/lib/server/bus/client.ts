@@ -1,0 +1,244 @@
+/**
+ * One reconnecting client of the OVOS core messagebus (`ws://HOST:PORT/core`), server side only.
+ *
+ * The bus is pure fan-out with no auth (spec chat-agent.md §4), so only the server talks to it and a
+ * request can never choose the address. Callers that need the bus ask `ensureOpen()`, which fails
+ * fast with the address it tried instead of hanging (the Python agent blocks forever there).
+ */
+import WebSocket from 'ws';
+import { decodeBus, encodeBus } from '../../protocol/bus';
+import type { BusMessage } from '../../protocol/types';
+
+export class BusUnavailableError extends Error {
+	readonly code = 'bus-down';
+	constructor(
+		readonly url: string,
+		readonly reason: string
+	) {
+		super(`OVOS messagebus unreachable at ${url}: ${reason}`);
+		this.name = 'BusUnavailableError';
+	}
+}
+
+export type BusListener = (msg: BusMessage) => void;
+export type CloseListener = (reason: string) => void;
+
+export interface BusClientOptions {
+	readonly url: string;
+	/** How long one connection attempt may take before it counts as failed. */
+	readonly connectTimeoutMs?: number;
+	readonly minBackoffMs?: number;
+	readonly maxBackoffMs?: number;
+	readonly log?: (line: string) => void;
+}
+
+export interface BusStats {
+	framesIn: number;
+	framesOut: number;
+	malformed: number;
+	opens: number;
+}
+
+export class BusClient {
+	readonly url: string;
+	readonly stats: BusStats = { framesIn: 0, framesOut: 0, malformed: 0, opens: 0 };
+	readonly #connectTimeoutMs: number;
+	readonly #minBackoffMs: number;
+	readonly #maxBackoffMs: number;
+	readonly #log: (line: string) => void;
+	readonly #listeners = new Set<BusListener>();
+	readonly #closeListeners = new Set<CloseListener>();
+	#ws: WebSocket | null = null;
+	#open = false;
+	#attempt: Promise<void> | null = null;
+	#retry: ReturnType<typeof setTimeout> | null = null;
+	#failures = 0;
+	#stopped = false;
+	#lastError = 'not connected yet';
+
+	constructor(opts: BusClientOptions) {
+		this.url = opts.url;
+		this.#connectTimeoutMs = opts.connectTimeoutMs ?? 2000;
+		this.#minBackoffMs = opts.minBackoffMs ?? 250;
+		this.#maxBackoffMs = opts.maxBackoffMs ?? 10_000;
+		this.#log = opts.log ?? ((line) => console.warn(`[bus] ${line}`));
+	}
+
+	get isOpen(): boolean {
+		return this.#open;
+	}
+
+	/** Start connecting in the background (and keep reconnecting) without waiting. */
+	start(): void {
+		if (this.#stopped || this.#open || this.#attempt) return;
+		this.#connect().catch(() => {
+			/* the failure is remembered and retried; ensureOpen reports it */
+		});
+	}
+
+	/**
+	 * Resolves once the socket is open. When it is down, tries right now (skipping any back-off wait),
+	 * and rejects with BusUnavailableError if that attempt fails or takes longer than `timeoutMs`.
+	 */
+	ensureOpen(timeoutMs = this.#connectTimeoutMs): Promise<void> {
+		if (this.#open) return Promise.resolve();
+		if (this.#stopped) return Promise.reject(new BusUnavailableError(this.url, 'client stopped'));
+		if (this.#retry) {
+			clearTimeout(this.#retry);
+			this.#retry = null;
+		}
+		const attempt = this.#attempt ?? this.#connect();
+		return new Promise<void>((resolve, reject) => {
+			const timer = setTimeout(
+				() => reject(new BusUnavailableError(this.url, `no connection within ${timeoutMs} ms`)),
+				timeoutMs
+			);
+			attempt.then(
+				() => {
+					clearTimeout(timer);
+					resolve();
+				},
+				(e: unknown) => {
+					clearTimeout(timer);
+					reject(e instanceof BusUnavailableError ? e : new BusUnavailableError(this.url, String(e)));
+				}
+			);
+		});
+	}
+
+	/** Sends one frame; false when the socket is not open (the frame is dropped, never queued). */
+	send(msg: BusMessage): boolean {
+		const ws = this.#ws;
+		if (!this.#open || !ws) return false;
+		ws.send(encodeBus(msg));
+		this.stats.framesOut++;
+		return true;
+	}
+
+	onMessage(fn: BusListener): () => void {
+		this.#listeners.add(fn);
+		return () => this.#listeners.delete(fn);
+	}
+
+	/** Called whenever an open socket closes (turns in flight can fail at once instead of timing out). */
+	onClose(fn: CloseListener): () => void {
+		this.#closeListeners.add(fn);
+		return () => this.#closeListeners.delete(fn);
+	}
+
+	async close(): Promise<void> {
+		this.#stopped = true;
+		if (this.#retry) clearTimeout(this.#retry);
+		this.#retry = null;
+		const ws = this.#ws;
+		this.#ws = null;
+		this.#open = false;
+		if (!ws || ws.readyState === WebSocket.CLOSED) return;
+		await new Promise<void>((resolve) => {
+			ws.once('close', () => resolve());
+			ws.terminate();
+		});
+	}
+
+	#connect(): Promise<void> {
+		const attempt = new Promise<void>((resolve, reject) => {
+			let settled = false;
+			const ws = new WebSocket(this.url, { handshakeTimeout: this.#connectTimeoutMs, perMessageDeflate: false });
+			this.#ws = ws;
+			const fail = (reason: string) => {
+				if (settled) return;
+				settled = true;
+				clearTimeout(timer);
+				this.#lastError = reason;
+				ws.removeAllListeners();
+				ws.on('error', () => {});
+				ws.terminate();
+				if (this.#ws === ws) this.#ws = null;
+				reject(new BusUnavailableError(this.url, reason));
+			};
+			const timer = setTimeout(() => fail(`no answer within ${this.#connectTimeoutMs} ms`), this.#connectTimeoutMs);
+			ws.once('open', () => {
+				if (settled) return;
+				settled = true;
+				clearTimeout(timer);
+				this.#open = true;
+				this.#failures = 0;
+				this.stats.opens++;
+				ws.on('close', (code) => this.#closed(ws, `closed (${code})`));
+				resolve();
+			});
+			ws.on('error', (e: Error) => {
+				if (!settled) fail(errorText(e));
+				else this.#lastError = errorText(e);
+			});
+			ws.once('close', (code) => fail(`closed before open (${code})`));
+			ws.on('message', (data, isBinary) => this.#received(data, isBinary));
+		});
+		this.#attempt = attempt;
+		attempt.then(
+			() => {
+				this.#attempt = null;
+			},
+			() => {
+				this.#attempt = null;
+				this.#failures++;
+				this.#scheduleRetry();
+			}
+		);
+		return attempt;
+	}
+
+	#closed(ws: WebSocket, reason: string): void {
+		if (this.#ws !== ws) return;
+		this.#ws = null;
+		this.#open = false;
+		this.#lastError = reason;
+		for (const fn of this.#closeListeners) safely(() => fn(reason), this.#log);
+		this.#scheduleRetry();
+	}
+
+	#scheduleRetry(): void {
+		if (this.#stopped || this.#retry || this.#attempt || this.#open) return;
+		const base = Math.min(this.#maxBackoffMs, this.#minBackoffMs * 2 ** Math.min(this.#failures, 16));
+		const delay = base / 2 + Math.random() * (base / 2);
+		this.#retry = setTimeout(() => {
+			this.#retry = null;
+			this.start();
+		}, delay);
+		this.#retry.unref?.();
+	}
+
+	#received(data: WebSocket.RawData, isBinary: boolean): void {
+		this.stats.framesIn++;
+		if (isBinary) return this.#malformed('binary frame');
+		const raw = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : data.toString('utf8');
+		const decoded = decodeBus(raw);
+		if (!decoded.ok) return this.#malformed(decoded.error.message);
+		for (const fn of this.#listeners) safely(() => fn(decoded.value), this.#log);
+	}
+
+	#malformed(why: string): void {
+		this.stats.malformed++;
+		// Log the first few and then every thousandth, so a hostile peer cannot flood the log.
+		if (this.stats.malformed <= 5 || this.stats.malformed % 1000 === 0)
+			this.#log(`skipped malformed frame #${this.stats.malformed}: ${why}`);
+	}
+
+	/** Why the last attempt failed, for error messages. */
+	get lastError(): string {
+		return this.#lastError;
+	}
+}
+
+function errorText(e: Error): string {
+	const code = (e as NodeJS.ErrnoException).code;
+	return code ? `${code} ${e.message}` : e.message;
+}
+
+function safely(fn: () => void, log: (line: string) => void): void {
+	try {
+		fn();
+	} catch (e) {
+		log(`listener failed: ${(e as Error).message}`);
+	}
+}

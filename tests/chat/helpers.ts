@@ -1,0 +1,132 @@
+/**
+ * Test helpers for the chat agent: a scripted "core" that answers utterances over a real bus
+ * socket, and small waiting utilities. Core's replies are played by hand here; the simulator's
+ * own intent step is exercised in sim-dialogue.test.ts.
+ */
+import { createServer } from 'node:http';
+import WebSocket, { WebSocketServer } from 'ws';
+import { decodeBus, encodeBus, type BusMessage, type JsonObject } from '../../src/lib/protocol';
+import { BusClient } from '../../src/lib/server/bus';
+
+export interface BareBus {
+	readonly busPort: number;
+	readonly busUrl: string;
+	stop(): Promise<void>;
+}
+
+/** A fan-out bus (every frame to every client, sender included), on a free or given port. */
+export async function startBareBus(port = 0): Promise<BareBus> {
+	const server = createServer();
+	const wss = new WebSocketServer({ server, path: '/core' });
+	wss.on('connection', (ws) => {
+		ws.on('message', (raw) => {
+			const text = raw.toString();
+			for (const c of wss.clients) if (c.readyState === WebSocket.OPEN) c.send(text);
+		});
+	});
+	await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+	const addr = server.address();
+	const busPort = typeof addr === 'object' && addr ? addr.port : 0;
+	return {
+		busPort,
+		busUrl: `ws://127.0.0.1:${busPort}/core`,
+		stop: async () => {
+			for (const c of wss.clients) c.terminate();
+			wss.close();
+			await new Promise<void>((r) => server.close(() => r()));
+		}
+	};
+}
+
+/** Stands in for ovos-core: answers each utterance with `script`, using the utterance's context. */
+export class ScriptedCore {
+	readonly frames: BusMessage[] = [];
+	#ws: WebSocket;
+	#script: (utt: BusMessage, core: ScriptedCore) => void | Promise<void> = () => {};
+
+	private constructor(ws: WebSocket) {
+		this.#ws = ws;
+		ws.on('message', (raw) => {
+			const d = decodeBus(raw.toString());
+			if (!d.ok) return;
+			this.frames.push(d.value);
+			if (d.value.type === 'recognizer_loop:utterance' && d.value.context.source !== 'scripted-core')
+				void this.#script(d.value, this);
+		});
+	}
+
+	static async connect(url: string): Promise<ScriptedCore> {
+		const ws = new WebSocket(url);
+		await new Promise<void>((resolve, reject) => {
+			ws.once('open', () => resolve());
+			ws.once('error', reject);
+		});
+		return new ScriptedCore(ws);
+	}
+
+	onUtterance(fn: (utt: BusMessage, core: ScriptedCore) => void | Promise<void>): void {
+		this.#script = fn;
+	}
+
+	/** What core makes of the session it got: its config filled in, the sender's keys kept. */
+	static coreSession(utt: BusMessage, extra: JsonObject = {}): JsonObject {
+		const sent = utt.context.session as JsonObject;
+		return {
+			lang: 'en-US',
+			pipeline: ['converse', 'adapt_high', 'fallback_low'],
+			is_speaking: false,
+			active_skills: [],
+			utterance_states: {},
+			...sent,
+			...extra
+		};
+	}
+
+	/** Emit a frame derived from `utt` (as `forward` does: same context, session replaced if given). */
+	forward(utt: BusMessage, type: string, data: JsonObject = {}, session?: JsonObject, context: JsonObject = {}): void {
+		const ctx: JsonObject = { ...utt.context, ...context };
+		ctx.session = session ?? ScriptedCore.coreSession(utt);
+		this.send({ type, data, context: ctx });
+	}
+
+	speak(utt: BusMessage, text: string, extra: JsonObject = {}, session?: JsonObject): void {
+		this.forward(utt, 'speak', { utterance: text, expect_response: false, meta: { skill: 'test-skill' }, ...extra }, session, {
+			skill_id: 'test-skill'
+		});
+	}
+
+	handled(utt: BusMessage, session?: JsonObject): void {
+		this.forward(utt, 'ovos.utterance.handled', { name: 'TestSkill.handler' }, session);
+	}
+
+	send(msg: BusMessage): void {
+		this.#ws.send(encodeBus(msg));
+	}
+
+	close(): void {
+		this.#ws.close();
+	}
+
+	ofType(type: string): BusMessage[] {
+		return this.frames.filter((f) => f.type === type);
+	}
+}
+
+export async function connectedBus(url: string): Promise<BusClient> {
+	const bus = new BusClient({ url, log: () => {} });
+	await bus.ensureOpen();
+	return bus;
+}
+
+export function sleep(ms: number): Promise<void> {
+	return new Promise((r) => setTimeout(r, ms));
+}
+
+/** Polls until `cond` holds (real time), failing after `ms`. */
+export async function until(cond: () => boolean, ms = 3000, what = 'condition'): Promise<void> {
+	const end = Date.now() + ms;
+	while (!cond()) {
+		if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+		await sleep(5);
+	}
+}
