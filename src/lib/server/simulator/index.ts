@@ -1,0 +1,139 @@
+/**
+ * The embedded OVOS: a messagebus on `/core`, ovos-gui on `/gui`, and (optionally) a tiny core with
+ * demo skills, all driven over the simulated bus exactly as the real services are.
+ *
+ *     const sim = await startSimulator({ busPort: 0, guiPort: 0 });   // free ports
+ *     sim.emit(busMessage('gui.page.show', {...}));                   // act as a skill
+ *     sim.canonical();                                                // server state, client's canonical JSON
+ *     await sim.stop();
+ */
+import type { BusMessage, JsonObject } from '../../protocol';
+import { MessageBus, type BusHandler } from './bus-server';
+import { realClock, type Clock } from './clock';
+import { GuiServer } from './gui-server';
+import { consoleLogger, silentLogger, type Logger } from './log';
+import { NamespaceManager } from './namespaces';
+import { PageFiles } from './page-urls';
+import { SessionStore } from './sessions';
+import { startServices, type Services } from './services';
+
+export { ManualClock, realClock, settle, sleep, type Clock } from './clock';
+export { PortInUseError } from './listen';
+export type { Logger, LogLevel } from './log';
+export { consoleLogger, silentLogger } from './log';
+
+export interface SimulatorOptions {
+	/** Interface both servers bind to. Default 127.0.0.1 (the messagebus default, spec §1.1). */
+	readonly host?: string;
+	/** Messagebus port; 0 picks a free one. Default 8181. */
+	readonly busPort?: number;
+	/** ovos-gui port; 0 picks a free one. Default 18181. */
+	readonly guiPort?: number;
+	/** Run the tiny core (intent step, demo skills, audio). false = bus and ovos-gui only. Default true. */
+	readonly skills?: boolean;
+	/** Cycle the demo skills on screen. Default false (quiet). Needs `skills`. */
+	readonly demo?: boolean;
+	/** Time source for every timer; a `ManualClock` in tests. */
+	readonly clock?: Clock;
+	/** Where log lines go; false = nowhere. Default: warnings and above to stderr. */
+	readonly log?: Logger | false;
+	/** `gui.idle_display_skill` (always persistent). */
+	readonly idleDisplaySkill?: string;
+}
+
+export interface CanonicalOptions {
+	/** Resolve page urls as for a client of this framework. Default qt5 (what an unannounced client gets). */
+	readonly framework?: string;
+	/** What a freshly connected client holds after `synchronize()`: every namespace on page 0 (no focus replay). */
+	readonly replayed?: boolean;
+}
+
+export interface Simulator {
+	readonly host: string;
+	readonly busPort: number;
+	readonly guiPort: number;
+	readonly busUrl: string;
+	readonly guiUrl: string;
+	readonly clock: Clock;
+	/** Server state in the same canonical JSON as the client's `toCanonical` (see `currentPageOf` for page numbers). */
+	canonical(opts?: CanonicalOptions): string;
+	/** Put a frame on the bus as an in-process client (a skill) would: every socket and service sees it. */
+	emit(msg: BusMessage): void;
+	/** Watch the bus (every frame, from sockets and services). Returns an unsubscribe function. */
+	on(type: string | '*', fn: BusHandler): () => void;
+	/** Open GUI sockets. */
+	guiClients(): number;
+	/** Server quirks that fired (spec §6), e.g. `stack-desync`, `cull-skip`, in order. */
+	quirks(): readonly string[];
+	/** Malformed frames: dropped on the bus, sockets aborted on /gui. */
+	malformed(): { bus: number; gui: number };
+	/** The running core (null with `skills: false`). */
+	readonly services: Services | null;
+	stop(): Promise<void>;
+}
+
+export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simulator> {
+	const host = opts.host ?? '127.0.0.1';
+	const clock = opts.clock ?? realClock();
+	const log: Logger = opts.log === false ? silentLogger : (opts.log ?? warnings(consoleLogger()));
+	const quirks: string[] = [];
+	const bus = new MessageBus(log);
+	const files = new PageFiles();
+	const sessions = new SessionStore();
+	let gui: GuiServer | null = null;
+	const manager = new NamespaceManager({
+		bus,
+		clock,
+		log,
+		idleDisplaySkill: opts.idleDisplaySkill ?? 'ovos-skill-homescreen.openvoiceos',
+		guiPort: () => gui?.port ?? 0,
+		quirk: (name, detail) => {
+			quirks.push(name);
+			log('debug', `quirk ${name}: ${detail}`);
+		}
+	});
+	// ovos-gui's own bus client sends its default session, which it never changes.
+	const guiSession = (): JsonObject => ({ session_id: 'default' });
+	gui = new GuiServer({ bus, manager, files, log, session: guiSession });
+	manager.attach(gui);
+	try {
+		await bus.listen(host, opts.busPort ?? 8181);
+		await gui.listen(host, opts.guiPort ?? 18181);
+	} catch (e) {
+		await gui.close();
+		await bus.close();
+		throw e;
+	}
+	const services = opts.skills === false ? null : startServices({ bus, clock, log, files, sessions, demo: opts.demo ?? false });
+	const g = gui;
+	let stopped = false;
+	return {
+		host,
+		busPort: bus.port,
+		guiPort: g.port,
+		busUrl: `ws://${host}:${bus.port}/core`,
+		guiUrl: `ws://${host}:${g.port}/gui`,
+		clock,
+		services,
+		canonical: (o = {}) => manager.canonical((ns, page) => files.url(ns, page, o.framework ?? 'qt5'), o.replayed ?? false),
+		emit: (msg) => bus.emit(msg),
+		on: (type, fn) => (type === '*' ? bus.onAny(fn) : bus.on(type, fn)),
+		guiClients: () => g.clientCount,
+		quirks: () => quirks,
+		malformed: () => ({ bus: bus.dropped, gui: g.aborted }),
+		async stop() {
+			if (stopped) return;
+			stopped = true;
+			services?.stop();
+			manager.dispose();
+			await g.close();
+			await bus.close();
+		}
+	};
+}
+
+function warnings(inner: Logger): Logger {
+	return (level, message) => {
+		if (level === 'warn' || level === 'error') inner(level, message);
+	};
+}
