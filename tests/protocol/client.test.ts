@@ -22,7 +22,7 @@ describe('client messages, shaped as the Qt client sends them (spec §2.2, §4.4
 
 	it('events always carry a parameters object; system.* events go under system', () => {
 		expect(pageEvent('skill-x', 'refresh')).toEqual({ type: 'mycroft.events.triggered', namespace: 'skill-x', event_name: 'refresh', parameters: {} });
-		expect(pageEvent('skill-x', 'system.next').namespace).toBe('system');
+		expect(pageEvent('skill-x', 'system.next')).toMatchObject({ namespace: 'system', event_name: 'system.next' });
 	});
 
 	it('session.set and the flat announce', () => {

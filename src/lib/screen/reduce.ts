@@ -16,12 +16,12 @@ const silent: Report = () => {};
 export function reduce(state: ScreenState, msg: GuiMessage, report: Report = silent): ScreenState {
 	switch (msg.kind) {
 		case 'stack.insert': {
-			const fresh = msg.skills.filter((id, i) => !(id in state.namespaces) && msg.skills.indexOf(id) === i);
+			const fresh = msg.skills.filter((id, i) => !Object.hasOwn(state.namespaces, id) && msg.skills.indexOf(id) === i);
 			const stack = insertAt(state.stack, msg.position, fresh);
 			if (typeof stack === 'string') return refuse(state, report, `stack insert: ${stack}`);
 			if (stack === state.stack) return state;
-			const namespaces = copy(state.namespaces);
-			for (const id of fresh) namespaces[id] = emptyNamespace();
+			let namespaces = state.namespaces;
+			for (const id of fresh) namespaces = withKey(namespaces, id, emptyNamespace());
 			return { ...state, stack, namespaces };
 		}
 		case 'stack.move': {
@@ -34,7 +34,7 @@ export function reduce(state: ScreenState, msg: GuiMessage, report: Report = sil
 			if (typeof stack === 'string') return refuse(state, report, `stack remove: ${stack}`);
 			if (stack === state.stack) return state;
 			// A removed namespace takes its pages and data with it (Qt deletes both; so does the server).
-			const namespaces = copy(state.namespaces);
+			const namespaces = { ...state.namespaces };
 			for (const id of state.stack.slice(msg.position, msg.position + msg.count)) delete namespaces[id];
 			return { ...state, stack, namespaces };
 		}
@@ -65,20 +65,22 @@ export function reduce(state: ScreenState, msg: GuiMessage, report: Report = sil
 				if (msg.number < 0 || msg.number >= ns.pages.length) {
 					return `page ${msg.number} outside 0..${ns.pages.length - 1}`;
 				}
-				return ns.currentPage === msg.number ? ns : { ...ns, currentPage: msg.number };
+				return ns.currentPage === msg.number ? ns : { pages: ns.pages, currentPage: msg.number, data: ns.data };
 			});
-		case 'data.set':
-			return withNamespace(state, msg.namespace, report, 'session.set', (ns) => {
-				const keys = Object.keys(msg.data);
-				if (keys.length === 0) return ns;
-				const data = copy(ns.data);
-				for (const key of keys) data[key] = msg.data[key] as Json;
-				return { ...ns, data };
-			});
+		case 'data.set': {
+			// The most frequent message by far: no closure, one copy of the data record.
+			const ns = Object.hasOwn(state.namespaces, msg.namespace) ? state.namespaces[msg.namespace] : undefined;
+			if (ns === undefined) return refuse(state, report, `session.set: namespace ${msg.namespace} is not active`);
+			const keys = Object.keys(msg.data);
+			if (keys.length === 0) return state;
+			const data = { ...ns.data };
+			for (const key of keys) setOwn(data, key, msg.data[key] as Json);
+			return withNs(state, msg.namespace, { pages: ns.pages, currentPage: ns.currentPage, data });
+		}
 		case 'data.delete':
 			return withNamespace(state, msg.namespace, report, 'session.delete', (ns) => {
 				if (!Object.hasOwn(ns.data, msg.property)) return ns;
-				const data = copy(ns.data);
+				const data = { ...ns.data };
 				delete data[msg.property];
 				return { ...ns, data };
 			});
@@ -95,8 +97,8 @@ export function reduce(state: ScreenState, msg: GuiMessage, report: Report = sil
 				const roles = Object.keys(rows[0] ?? {});
 				const next = rows.slice();
 				msg.items.forEach((item, i) => {
-					const row = copy(rows[msg.position + i] as JsonObject);
-					for (const role of roles) if (Object.hasOwn(item, role)) row[role] = item[role] as Json;
+					let row = rows[msg.position + i] as JsonObject;
+					for (const role of roles) if (Object.hasOwn(item, role)) row = withKey(row, role, item[role] as Json);
 					next[msg.position + i] = row;
 				});
 				return next;
@@ -110,15 +112,18 @@ export function reduce(state: ScreenState, msg: GuiMessage, report: Report = sil
 				removeAt(rows, msg.position, msg.count)
 			);
 		case 'event': {
-			const isSystem = msg.namespace === SYSTEM_NAMESPACE;
+			if (msg.namespace === SYSTEM_NAMESPACE) {
+				// Forwarded status events drive the cue; the wire log keeps them, so they stay out of lastEvents.
+				const status = nextStatus(state.status, msg.name, msg.data);
+				return status === state.status ? state : { stack: state.stack, namespaces: state.namespaces, status, lastEvents: state.lastEvents };
+			}
 			// Qt drops events for namespaces that are not active (spec §6.14).
-			if (!isSystem && !(msg.namespace in state.namespaces)) {
+			if (!Object.hasOwn(state.namespaces, msg.namespace)) {
 				return refuse(state, report, `event ${msg.name}: namespace ${msg.namespace} is not active`);
 			}
 			const lastEvents = state.lastEvents.length < LAST_EVENTS ? state.lastEvents.slice() : state.lastEvents.slice(1);
 			lastEvents.push({ namespace: msg.namespace, name: msg.name, data: msg.data });
-			const status = isSystem ? nextStatus(state.status, msg.name, msg.data) : state.status;
-			return { ...state, status, lastEvents };
+			return { stack: state.stack, namespaces: state.namespaces, status: state.status, lastEvents };
 		}
 	}
 }
@@ -128,8 +133,24 @@ function refuse(state: ScreenState, report: Report, problem: string): ScreenStat
 	return state;
 }
 
-function copy<T>(record: Readonly<Record<string, T>>): Record<string, T> {
-	return Object.assign(Object.create(null) as Record<string, T>, record);
+/**
+ * Records are plain objects (fast in V8, unlike prototype-less ones) read with `Object.hasOwn`,
+ * never `in`. Writes go through `setOwn` so a `__proto__` key is stored as data, not as a prototype.
+ */
+function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
+	if (key === '__proto__') Object.defineProperty(record, key, { value, writable: true, enumerable: true, configurable: true });
+	else record[key] = value;
+}
+
+function withKey<T>(record: Readonly<Record<string, T>>, key: string, value: T): Record<string, T> {
+	const out = { ...record };
+	setOwn(out, key, value);
+	return out;
+}
+
+/** `state` with namespace `id` replaced; an explicit literal keeps every state one shape. */
+function withNs(state: ScreenState, id: string, ns: NamespaceState): ScreenState {
+	return { stack: state.stack, namespaces: withKey(state.namespaces, id, ns), status: state.status, lastEvents: state.lastEvents };
 }
 
 function clampPage(current: number | null, length: number): number | null {
@@ -145,15 +166,13 @@ function withNamespace(
 	op: string,
 	edit: (ns: NamespaceState) => NamespaceState | string
 ): ScreenState {
-	const ns = state.namespaces[id];
+	const ns = Object.hasOwn(state.namespaces, id) ? state.namespaces[id] : undefined;
 	// Qt keeps pages and data only for active namespaces; anything else is dropped (spec §4.2).
 	if (ns === undefined) return refuse(state, report, `${op}: namespace ${id} is not active`);
 	const next = edit(ns);
 	if (typeof next === 'string') return refuse(state, report, `${op} on ${id}: ${next}`);
 	if (next === ns) return state;
-	const namespaces = copy(state.namespaces);
-	namespaces[id] = next;
-	return { ...state, namespaces };
+	return withNs(state, id, next);
 }
 
 /** Applies a list op to the array of objects under `data[property]`. */
@@ -167,7 +186,7 @@ function withList(
 	edit: (rows: readonly JsonObject[]) => ListOutcome<JsonObject>
 ): ScreenState {
 	return withNamespace(state, id, report, `${op} ${property}`, (ns) => {
-		const current = ns.data[property];
+		const current = Object.hasOwn(ns.data, property) ? ns.data[property] : undefined;
 		let rows: readonly JsonObject[];
 		if (Array.isArray(current)) rows = current as JsonObject[];
 		else if (create) rows = []; // Qt creates the model when the key holds none.
@@ -175,8 +194,6 @@ function withList(
 		const next = edit(rows);
 		if (typeof next === 'string') return next;
 		if (next === rows && Array.isArray(current)) return ns;
-		const data = copy(ns.data);
-		data[property] = next as Json[];
-		return { ...ns, data };
+		return { ...ns, data: withKey(ns.data, property, next as Json[]) };
 	});
 }

@@ -1,6 +1,6 @@
 /** What the views ask of a `ScreenState`. */
 import type { Json, PageRef } from '../protocol';
-import type { ScreenState } from './state';
+import type { NamespaceState, ScreenState } from './state';
 
 export interface ShownPage {
 	readonly namespace: string;
@@ -16,7 +16,7 @@ export interface ShownPage {
  */
 export function shownNamespace(state: ScreenState): string | null {
 	for (const id of state.stack) {
-		if ((state.namespaces[id]?.pages.length ?? 0) > 0) return id;
+		if ((nsOf(state, id)?.pages.length ?? 0) > 0) return id;
 	}
 	return null;
 }
@@ -28,8 +28,18 @@ export function shownPage(state: ScreenState): ShownPage | null {
 
 /** The current page of any active namespace (for the inspector's preview). */
 export function pageOf(state: ScreenState, id: string): ShownPage | null {
-	const ns = state.namespaces[id];
+	const ns = nsOf(state, id);
 	if (!ns || ns.currentPage === null) return null;
 	const page = ns.pages[ns.currentPage];
 	return page ? { namespace: id, index: ns.currentPage, page, pages: ns.pages, data: ns.data } : null;
+}
+
+/** A namespace by id; safe for ids like `constructor` that plain objects inherit. */
+export function nsOf(state: ScreenState, id: string): NamespaceState | undefined {
+	return Object.hasOwn(state.namespaces, id) ? state.namespaces[id] : undefined;
+}
+
+/** A data value by key; inherited names (`constructor`, `toString`) are absent, not functions. */
+export function dataOf(data: Readonly<Record<string, Json>>, key: string): Json | undefined {
+	return Object.hasOwn(data, key) ? data[key] : undefined;
 }

@@ -6,7 +6,7 @@ export interface NamespaceState {
 	readonly pages: readonly PageRef[];
 	/** Index into `pages`, or null when there are none. */
 	readonly currentPage: number | null;
-	/** Session data shared by all pages of the namespace; a prototype-less record. */
+	/** Session data shared by all pages of the namespace. Read keys with `Object.hasOwn`. */
 	readonly data: Readonly<Record<string, Json>>;
 }
 
@@ -31,10 +31,10 @@ export interface EventRecord {
 export interface ScreenState {
 	/** Namespace ids, top (shown) first. */
 	readonly stack: readonly string[];
-	/** One entry per namespace in `stack`; a prototype-less record. */
+	/** One entry per namespace in `stack`. Look ids up with `Object.hasOwn`, never `in`. */
 	readonly namespaces: Readonly<Record<string, NamespaceState>>;
 	readonly status: VoiceStatus;
-	/** The latest events (skill and system), newest last, at most `LAST_EVENTS`. */
+	/** The latest skill (non-`system`) events, newest last, at most `LAST_EVENTS`. */
 	readonly lastEvents: readonly EventRecord[];
 }
 
@@ -50,9 +50,9 @@ export const IDLE_STATUS: VoiceStatus = {
 };
 
 export function emptyState(): ScreenState {
-	return { stack: [], namespaces: Object.create(null), status: IDLE_STATUS, lastEvents: [] };
+	return { stack: [], namespaces: {}, status: IDLE_STATUS, lastEvents: [] };
 }
 
 export function emptyNamespace(): NamespaceState {
-	return { pages: [], currentPage: null, data: Object.create(null) };
+	return { pages: [], currentPage: null, data: {} };
 }
