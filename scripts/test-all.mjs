@@ -1,0 +1,45 @@
+// Runs every test: unit (Vitest) then browser (Playwright, on a fresh build), and ends with one
+// plain summary line "N passed, N failed" that any CI can read. Exit status is non-zero on failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const dir = mkdtempSync(join(tmpdir(), 'ovos-screen-tests-'));
+const run = (cmd, args, env = {}) => spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+const readJson = (f) => (existsSync(f) ? JSON.parse(readFileSync(f, 'utf8')) : null);
+const only = process.argv[2]; // 'unit' | 'e2e' | undefined (both)
+
+let passed = 0;
+let failed = 0;
+let broken = false;
+
+if (only !== 'e2e') {
+	const out = join(dir, 'vitest.json');
+	const code = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+	const r = readJson(out);
+	if (r) {
+		passed += r.numPassedTests;
+		failed += r.numFailedTests;
+	}
+	if (code !== 0 && (!r || r.numFailedTests === 0)) broken = true;
+}
+
+if (only !== 'unit') {
+	if (run('bash', ['scripts/ensure-chromium.sh']) !== 0 || run('npx', ['vite', 'build', '--logLevel', 'warn']) !== 0) {
+		broken = true;
+	} else {
+		const out = join(dir, 'playwright.json');
+		const code = run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+		const r = readJson(out);
+		if (r) {
+			passed += r.stats.expected + r.stats.flaky;
+			failed += r.stats.unexpected;
+		}
+		if (code !== 0 && (!r || r.stats.unexpected === 0)) broken = true;
+	}
+}
+
+if (broken) console.error('a test runner failed outside any test (see above)');
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || broken ? 1 : 0);
