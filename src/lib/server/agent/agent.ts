@@ -63,6 +63,7 @@ export class ChatAgent {
 	readonly #connectWaitMs: number;
 	readonly #answerAudio: boolean;
 	readonly #active = new Map<string, Turn>();
+	readonly #reserved = new Set<string>();
 	readonly #cache = new Map<string, { snapshot: Snapshot | null; open: readonly string[] }>();
 	readonly #cacheSize: number;
 
@@ -82,7 +83,7 @@ export class ChatAgent {
 
 	/** Whether a turn of this session is running now. */
 	isBusy(sessionId: string): boolean {
-		return this.#active.has(sessionId);
+		return this.#reserved.has(sessionId);
 	}
 
 	get activeTurns(): number {
@@ -103,11 +104,20 @@ export class ChatAgent {
 		const { sessionId, signal } = opts;
 		if (!isChatSessionId(sessionId)) throw badInput(`not a chat session id: ${JSON.stringify(sessionId)}`);
 		if (!text.trim()) throw badInput('empty message');
-		if (this.#active.has(sessionId)) throw busy();
-		signal?.throwIfAborted();
-		await this.ready();
-		// Checked again: another request may have taken the session while we waited for the bus.
-		if (this.#active.has(sessionId)) throw busy();
+		// Reserved synchronously, so of two requests racing for one session exactly one gets it.
+		if (this.#reserved.has(sessionId)) throw busy();
+		this.#reserved.add(sessionId);
+		try {
+			signal?.throwIfAborted();
+			await this.ready();
+			return await this.#run(text, opts, onSentence);
+		} finally {
+			this.#reserved.delete(sessionId);
+		}
+	}
+
+	async #run(text: string, opts: TurnOptions, onSentence?: (s: Sentence) => void): Promise<TurnResult> {
+		const { sessionId, signal } = opts;
 		const cached = this.#cache.get(sessionId);
 		const stored = opts.snapshot !== undefined ? opts.snapshot : (cached?.snapshot ?? null);
 		const open = opts.openTurns ?? cached?.open ?? [];
@@ -141,6 +151,7 @@ export class ChatAgent {
 				context: { session: snapshot, source: this.source, destination: ['skills'], [TURN_MARKER]: marker }
 			});
 			if (!sent) turn.finish('bus-lost');
+			else opts.onSent?.();
 			const result = await turn.result;
 			if (result.outcome === 'bus-lost' && !result.sentences.length)
 				throw new BusUnavailableError(this.#bus.url, 'connection lost during the turn');
@@ -148,7 +159,7 @@ export class ChatAgent {
 			return result;
 		} finally {
 			signal?.removeEventListener('abort', onAbort);
-			if (this.#active.get(sessionId) === turn) this.#active.delete(sessionId);
+			this.#active.delete(sessionId);
 		}
 	}
 

@@ -1,13 +1,16 @@
-/** The chat agent and its token signer, shared by the server's chat endpoints. */
+/** The chat agent, its token signer and the chat endpoints, shared by the server's routes. */
 import { config } from '../config';
 import { sharedBus } from '../bus';
 import { ChatAgent } from './agent';
+import type { ChatApiDeps } from './chat-api';
 import { loadOrCreateSecret } from './secret';
 import { ChatTokens } from './token';
 
 export { ChatAgent, isChatSessionId, lastUserText, newSessionId, type AgentBus, type ChatAgentOptions } from './agent';
+export { postChat, type ChatApiDeps } from './chat-api';
 export { ManualClock, systemClock, type Clock } from './clock';
 export { ChatError, type ChatErrorCode } from './errors';
+export { CHAT_TOKEN_HEADER, postCompletions } from './openai-api';
 export { identitySnapshot, snapshotOf, type Snapshot } from './snapshot';
 export { ChatTokens, type ChatState } from './token';
 export { DEFAULT_TIMING, TURN_MARKER, type TurnTiming } from './turn';
@@ -25,4 +28,9 @@ export function chatAgent(): ChatAgent {
 export function chatTokens(): ChatTokens {
 	tokens ??= new ChatTokens(loadOrCreateSecret());
 	return tokens;
+}
+
+/** What the chat endpoints run with in this server. */
+export function chatApiDeps(): ChatApiDeps {
+	return { agent: chatAgent(), tokens: chatTokens(), apiToken: config().apiToken };
 }

@@ -51,6 +51,8 @@ export interface TurnOptions {
 	/** The snapshot to carry (from the chat token). Without it the agent's cache is used, else identity. */
 	readonly snapshot?: Snapshot | null;
 	readonly openTurns?: readonly string[];
+	/** Called once the utterance is on the bus (the turn really started). */
+	readonly onSent?: () => void;
 }
 
 export interface AssistantReply extends AgentMessage {

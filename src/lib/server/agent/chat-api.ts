@@ -1,0 +1,131 @@
+/**
+ * `POST /api/chat`: `{token?, text, lang?}` → one turn of the chat. With `Accept: text/event-stream`
+ * the reply streams as `sentence` events and one `done` event (new token, outcome, skill); otherwise
+ * one JSON reply. Errors: 400 input/token, 401 API token, 403 cross-origin, 409 turn in progress,
+ * 413 body too large, 415 not JSON, 503 bus unreachable (with the address), 504 timed out.
+ */
+import * as v from 'valibot';
+import { BusUnavailableError } from '../bus/client';
+import { newSessionId, type ChatAgent } from './agent';
+import { ChatError, badInput } from './errors';
+import { canonicalLang, checkApiToken, checkOrigin, json, readJson, SSE_HEADERS, sseEvent, sseStream } from './http';
+import type { ChatState, ChatTokens } from './token';
+import type { Sentence, TurnResult } from './types';
+
+export const MAX_TEXT = 2000;
+
+const BodySchema = v.object({
+	token: v.optional(v.string()),
+	text: v.pipe(v.string(), v.trim(), v.minLength(1, 'text must not be empty'), v.maxLength(MAX_TEXT, `text over ${MAX_TEXT} characters`)),
+	lang: v.optional(v.string())
+});
+
+export interface ChatApiDeps {
+	readonly agent: ChatAgent;
+	readonly tokens: ChatTokens;
+	readonly apiToken: string | null;
+}
+
+export interface ChatRequest {
+	readonly state: ChatState;
+	readonly text: string;
+	readonly lang?: string;
+}
+
+/** What a client needs after a turn: the reply and the token for the next one. */
+export function donePayload(result: TurnResult, state: ChatState, tokens: ChatTokens) {
+	return {
+		outcome: result.outcome,
+		complete: result.complete,
+		text: result.text,
+		sentences: result.sentences,
+		skill: result.skill,
+		token: nextToken(result, state, tokens)
+	};
+}
+
+export function nextToken(result: TurnResult, state: ChatState, tokens: ChatTokens): string {
+	return tokens.sign({ sessionId: state.sessionId, snapshot: result.snapshot ?? state.snapshot, openTurns: result.openTurns });
+}
+
+/** A ChatError or BusUnavailableError as `{status, body}`; anything else is a 500 without details. */
+export function errorBody(e: unknown): { status: number; body: { code: string; message: string; address?: string } } {
+	if (e instanceof ChatError) return { status: e.status, body: { code: e.code, message: e.message } };
+	if (e instanceof BusUnavailableError) return { status: 503, body: { code: e.code, message: e.message, address: e.url } };
+	console.error('[chat] unexpected failure', e);
+	return { status: 500, body: { code: 'internal', message: 'internal error' } };
+}
+
+export async function parseChatRequest(request: Request, url: URL, deps: ChatApiDeps): Promise<ChatRequest> {
+	checkOrigin(request, url);
+	checkApiToken(request, deps.apiToken);
+	const parsed = v.safeParse(BodySchema, await readJson(request));
+	if (!parsed.success) throw badInput(parsed.issues[0].message);
+	const { token, text, lang } = parsed.output;
+	const state: ChatState = token ? deps.tokens.verify(token) : { sessionId: newSessionId(), snapshot: null, openTurns: [] };
+	return { state, text, lang: lang ? canonicalLang(lang) : undefined };
+}
+
+/** Starts the turn and waits until it is really under way, so setup failures get a proper status. */
+export async function startTurn(
+	deps: ChatApiDeps,
+	req: ChatRequest,
+	signal: AbortSignal,
+	onSentence: (s: Sentence) => void
+): Promise<{ result: Promise<TurnResult> }> {
+	let sent!: () => void;
+	const started = new Promise<void>((r) => (sent = r));
+	const running = deps.agent.turn(
+		req.text,
+		{ sessionId: req.state.sessionId, snapshot: req.state.snapshot, openTurns: req.state.openTurns, lang: req.lang, signal, onSent: sent },
+		onSentence
+	);
+	await Promise.race([started, running]);
+	running.catch(() => {}); // the caller handles it; never an unhandled rejection in between
+	return { result: running };
+}
+
+export async function postChat(request: Request, url: URL, deps: ChatApiDeps): Promise<Response> {
+	let req: ChatRequest;
+	try {
+		req = await parseChatRequest(request, url, deps);
+	} catch (e) {
+		const { status, body } = errorBody(e);
+		return json({ error: body }, status);
+	}
+	const abort = new AbortController();
+	request.signal?.addEventListener('abort', () => abort.abort(), { once: true });
+	const streaming = (request.headers.get('accept') ?? '').includes('text/event-stream');
+	const sse = streaming ? sseStream(() => abort.abort()) : null;
+	let running: Promise<TurnResult>;
+	try {
+		({ result: running } = await startTurn(deps, req, abort.signal, (s) => sse?.push(sseEvent('sentence', s))));
+	} catch (e) {
+		sse?.end();
+		const { status, body } = errorBody(e);
+		return json({ error: body }, status);
+	}
+	if (sse) {
+		const keepAlive = setInterval(() => sse.push(': keep-alive\n\n'), 15_000);
+		running.then(
+			(result) => sse.push(sseEvent('done', donePayload(result, req.state, deps.tokens))),
+			(e: unknown) => sse.push(sseEvent('error', errorBody(e).body))
+		).finally(() => {
+			clearInterval(keepAlive);
+			sse.end();
+		});
+		return new Response(sse.stream, { headers: SSE_HEADERS });
+	}
+	try {
+		const result = await running;
+		const payload = donePayload(result, req.state, deps.tokens);
+		if (result.outcome === 'timeout' || result.outcome === 'deadline') {
+			const message = result.outcome === 'timeout' ? 'OVOS went quiet before the turn ended' : 'the turn ran past its deadline';
+			return json({ ...payload, error: { code: result.outcome, message } }, 504);
+		}
+		return json(payload);
+	} catch (e) {
+		const { status, body } = errorBody(e);
+		return json({ error: body }, status);
+	}
+}

@@ -1,0 +1,119 @@
+/**
+ * Guards shared by the chat endpoints: same-origin only, the optional OVOS_SCREEN_TOKEN, and small
+ * JSON bodies (refused before parsing when too large). Each failure is a typed ChatError.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { ChatError } from './errors';
+
+/** Largest request body read: a message plus a chat token (a session snapshot is a few KiB). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * Browsers send Origin on POST and Sec-Fetch-Site everywhere; tools (curl, OpenAI clients) send
+ * neither. SvelteKit's own CSRF check does not cover JSON bodies, so this one does.
+ */
+export function checkOrigin(request: Request, url: URL): void {
+	const origin = request.headers.get('origin');
+	if (origin !== null && origin !== url.origin) throw new ChatError('forbidden', 403, `cross-origin request from ${origin} refused`);
+	const site = request.headers.get('sec-fetch-site');
+	if (site !== null && site !== 'same-origin' && site !== 'none')
+		throw new ChatError('forbidden', 403, `cross-site request (${site}) refused`);
+}
+
+/** When OVOS_SCREEN_TOKEN is set: `Authorization: Bearer <it>` or `X-OVOS-Screen-Token: <it>`. */
+export function checkApiToken(request: Request, apiToken: string | null): void {
+	if (apiToken === null) return;
+	const auth = request.headers.get('authorization');
+	const given = auth?.startsWith('Bearer ') ? auth.slice(7).trim() : request.headers.get('x-ovos-screen-token');
+	if (given && safeEqual(given, apiToken)) return;
+	throw new ChatError('unauthorized', 401, 'this server requires its API token (Authorization: Bearer …)');
+}
+
+function safeEqual(a: string, b: string): boolean {
+	const x = Buffer.from(a);
+	const y = Buffer.from(b);
+	return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** The parsed JSON body, read with a hard size cap whatever Content-Length claims. */
+export async function readJson(request: Request, limit = MAX_BODY_BYTES): Promise<unknown> {
+	const type = request.headers.get('content-type') ?? '';
+	if (!/^application\/json\b/i.test(type)) throw new ChatError('bad-input', 415, 'send the body as application/json');
+	const declared = Number(request.headers.get('content-length'));
+	if (declared > limit) throw tooLarge(limit);
+	if (!request.body) throw new ChatError('bad-input', 400, 'empty body');
+	const reader = request.body.getReader();
+	const chunks: Uint8Array[] = [];
+	let size = 0;
+	for (;;) {
+		const { done, value } = await reader.read();
+		if (done) break;
+		size += value.byteLength;
+		if (size > limit) {
+			await reader.cancel().catch(() => {});
+			throw tooLarge(limit);
+		}
+		chunks.push(value);
+	}
+	try {
+		return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+	} catch {
+		throw new ChatError('bad-input', 400, 'body is not valid JSON');
+	}
+}
+
+const tooLarge = (limit: number) => new ChatError('too-large', 413, `request body over ${limit} bytes refused`);
+
+/** A BCP-47 tag, canonicalised (`sv-se` → `sv-SE`), or a bad-input error. */
+export function canonicalLang(tag: string): string {
+	if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/.test(tag)) throw new ChatError('bad-input', 400, `not a language tag: ${tag}`);
+	try {
+		return Intl.getCanonicalLocales(tag)[0] ?? tag;
+	} catch {
+		throw new ChatError('bad-input', 400, `not a language tag: ${tag}`);
+	}
+}
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+	return new Response(JSON.stringify(body), {
+		status,
+		headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers }
+	});
+}
+
+export const SSE_HEADERS = {
+	'content-type': 'text/event-stream; charset=utf-8',
+	'cache-control': 'no-store',
+	'x-accel-buffering': 'no'
+} as const;
+
+/** A server-sent-events body: `push` frames, `end` it; `onCancel` runs when the client goes away. */
+export function sseStream(onCancel: () => void): { stream: ReadableStream<Uint8Array>; push(frame: string): void; end(): void } {
+	const enc = new TextEncoder();
+	let ctl!: ReadableStreamDefaultController<Uint8Array>;
+	let closed = false;
+	const stream = new ReadableStream<Uint8Array>({
+		start: (c) => {
+			ctl = c;
+		},
+		cancel: () => {
+			closed = true;
+			onCancel();
+		}
+	});
+	return {
+		stream,
+		push(frame) {
+			if (!closed) ctl.enqueue(enc.encode(frame));
+		},
+		end() {
+			if (closed) return;
+			closed = true;
+			ctl.close();
+		}
+	};
+}
+
+export function sseEvent(event: string, data: unknown): string {
+	return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
