@@ -146,3 +146,17 @@ describe('LogView', () => {
 		expect(compileFilter(spec)({ type: 't70', dir: 'in', socket: 'gui' } as never)).toBe(false);
 	});
 });
+
+describe('WireLog connections', () => {
+	it('starts the current connection at the first GUI frame after the socket opened', () => {
+		const log = new WireLog(10);
+		const a = guiIn(set('a', { x: 1 }), 100);
+		const b = guiIn(set('a', { x: 2 }), 200);
+		log.push(a);
+		log.push(b);
+		log.markConnectionAt(150);
+		expect(log.connectionSeq).toBe(b.seq);
+		log.markConnectionAt(500);
+		expect(log.connectionSeq).toBe(b.seq + 1);
+	});
+});

@@ -97,6 +97,21 @@ export class LogView {
 		return -1;
 	}
 
+	/** Position of the last row whose first frame is at or before `seq` (trace line lookup), or -1. */
+	indexAtOrBefore(seq: number): number {
+		let lo = this.#head;
+		let hi = this.#rows.length - 1;
+		let found = -1;
+		while (lo <= hi) {
+			const mid = (lo + hi) >> 1;
+			if ((this.#rows[mid] as LogEntry).seq <= seq) {
+				found = mid;
+				lo = mid + 1;
+			} else hi = mid - 1;
+		}
+		return found < 0 ? -1 : found - this.#head;
+	}
+
 	/** Rows shown, oldest first (for exporting the filtered view). */
 	rows(): LogEntry[] {
 		return this.#rows.slice(this.#head);
