@@ -11,6 +11,7 @@ import type { BusMessage, JsonObject } from '../../protocol';
 import { MessageBus, type BusHandler } from './bus-server';
 import { realClock, type Clock } from './clock';
 import { GuiServer } from './gui-server';
+import { startGenericExtension } from './extension';
 import { consoleLogger, silentLogger, type Logger } from './log';
 import { NamespaceManager } from './namespaces';
 import { PageFiles } from './page-urls';
@@ -96,10 +97,12 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
 	const guiSession = (): JsonObject => ({ session_id: 'default' });
 	gui = new GuiServer({ bus, manager, files, log, session: guiSession });
 	manager.attach(gui);
+	const stopExtension = startGenericExtension(bus);
 	try {
 		await bus.listen(host, opts.busPort ?? 8181);
 		await gui.listen(host, opts.guiPort ?? 18181);
 	} catch (e) {
+		stopExtension();
 		await gui.close();
 		await bus.close();
 		throw e;
@@ -125,6 +128,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
 			if (stopped) return;
 			stopped = true;
 			services?.stop();
+			stopExtension();
 			manager.dispose();
 			await g.close();
 			await bus.close();

@@ -1,9 +1,16 @@
-/** The simulated core side: intent step, demo skills, audio output. Filled in by the skills work. */
+/** The simulated core side: intent step, demo skills, audio output, readiness replies, the GUI extension. */
+import type { BusMessage } from '../../protocol';
+import { Audio } from './audio';
 import type { MessageBus } from './bus-server';
+import { reply } from './bus-util';
 import type { Clock } from './clock';
+import { Core } from './core';
+import { runDemo, speakToDevice } from './demo';
 import type { Logger } from './log';
 import type { PageFiles } from './page-urls';
 import type { SessionStore } from './sessions';
+import { DEMO_SKILLS } from './skills';
+import { SkillRuntime, type SkillDefinition } from './workshop';
 
 export interface ServiceOptions {
 	readonly bus: MessageBus;
@@ -12,12 +19,44 @@ export interface ServiceOptions {
 	readonly files: PageFiles;
 	readonly sessions: SessionStore;
 	readonly demo: boolean;
+	readonly skills?: readonly SkillDefinition[];
 }
 
 export interface Services {
+	readonly skills: readonly SkillRuntime[];
+	/** Say something to the device (wake word, recording, utterance in the default session). */
+	say(utterance: string): Promise<void>;
 	stop(): void;
 }
 
-export function startServices(_o: ServiceOptions): Services {
-	return { stop() {} };
+export function startServices(o: ServiceOptions): Services {
+	const stop = new AbortController();
+	const defs = o.skills ?? DEMO_SKILLS;
+	const skills = defs.map((def) => new SkillRuntime(def, { ...o, signal: stop.signal }));
+	const core = new Core(o.bus, o.clock, o.log, o.sessions, defs);
+	const audio = new Audio(o.bus, o.clock);
+	const off = [
+		// Readiness probes of Qt and ovos-shell (spec §2.3).
+		o.bus.on('mycroft.skills.all_loaded', (m) => o.bus.emit(reply(m, 'mycroft.skills.all_loaded.response', { status: true }))),
+		o.bus.on('mycroft.skills.is_alive', (m) => o.bus.emit(reply(m, 'mycroft.skills.is_alive.response', { status: true }))),
+		// Keep core's default session in step with what its skills did, and say so (spec chat-agent.md §7.10).
+		o.bus.on('ovos.utterance.handled', (m: BusMessage) => {
+			const s = m.context.session;
+			if (typeof s === 'object' && s !== null && !Array.isArray(s) && (s.session_id ?? 'default') === 'default') {
+				o.bus.emit({ type: 'ovos.session.update_default', data: { session_data: o.sessions.default }, context: { session: o.sessions.default } });
+			}
+		})
+	];
+	if (o.demo) runDemo(o.bus, o.clock, stop.signal);
+	return {
+		skills,
+		say: (utterance) => speakToDevice(o.bus, o.clock, utterance, stop.signal),
+		stop() {
+			stop.abort();
+			for (const f of off) f();
+			core.stop();
+			audio.stop();
+			for (const s of skills) s.stop();
+		}
+	};
 }

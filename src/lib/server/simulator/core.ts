@@ -1,0 +1,105 @@
+/**
+ * The intent step of ovos-core 2.1, reduced to what a chat client and a screen can observe
+ * (spec chat-agent.md §2–§3, §7): per utterance, response mode first (a skill waiting in
+ * `get_response` gets `<skill>.converse.get_response`), then a converse ping of the session's active
+ * skills (0.5 s), then intents (`<skill>.activate`, `<skill>:<Intent>` carrying the activated
+ * snapshot), else failure (`mycroft.audio.play_sound`, `complete_intent_failure`, `ovos.utterance.handled`).
+ * Core keeps no state for named sessions: everything comes from the snapshot in the message.
+ */
+import { isObject, type BusMessage, type JsonObject } from '../../protocol';
+import type { MessageBus } from './bus-server';
+import { reply } from './bus-util';
+import { sleep, type Clock } from './clock';
+import type { Logger } from './log';
+import { activate, activeSkills, sessionId, utteranceState, type SessionStore } from './sessions';
+import type { SkillDefinition } from './workshop';
+
+/** How long core waits for converse pongs; it waits the full time (spec chat-agent.md §7.7). */
+export const CONVERSE_PING_MS = 500;
+
+export class Core {
+	private readonly off: () => void;
+	private readonly abort = new AbortController();
+
+	constructor(
+		private readonly bus: MessageBus,
+		private readonly clock: Clock,
+		private readonly log: Logger,
+		private readonly sessions: SessionStore,
+		private readonly skills: readonly SkillDefinition[]
+	) {
+		this.off = bus.on('recognizer_loop:utterance', (m) => void this.handle(m));
+	}
+
+	private async handle(m: BusMessage): Promise<void> {
+		const utterances = m.data.utterances;
+		if (!Array.isArray(utterances) || typeof utterances[0] !== 'string') {
+			this.log('warn', 'core: recognizer_loop:utterance without utterances, ignored');
+			return;
+		}
+		const text = utterances[0];
+		let session = this.sessions.fromMessage(m);
+		const lang = pickLang(m, session);
+		// The resolved language becomes the session's and sticks (spec chat-agent.md §7.9).
+		session = { ...session, lang };
+		const extra: JsonObject = { session, lang };
+		const now = () => this.clock.now() / 1000;
+
+		// Response mode: the snapshot says a skill is waiting for this answer.
+		const waiting = this.skills.find((s) => utteranceState(session, s.id) === 'response');
+		if (waiting) {
+			// No handled of its own: the resumed handler emits the exchange's one `handled` (spec §1.6).
+			this.bus.emit(reply(m, `${waiting.id}.converse.get_response`, { utterances, lang }, extra));
+			return;
+		}
+
+		const active = activeSkills(session, now());
+		if (active.length > 0) {
+			for (const [id] of active) this.bus.emit(reply(m, `${id}.converse.ping`, { skill_id: id }, extra));
+			await sleep(this.clock, CONVERSE_PING_MS, this.abort.signal);
+			if (this.abort.signal.aborted) return;
+		}
+
+		for (const skill of this.skills) {
+			for (const intent of skill.intents) {
+				const slots = intent.match(text);
+				if (!slots) continue;
+				// `<skill>.activate` carries the pre-activation snapshot; the dispatch the activated one.
+				this.bus.emit(reply(m, `${skill.id}.activate`, {}, extra));
+				const activated = activate(session, skill.id, now());
+				if (sessionId(activated) === 'default') this.sessions.setDefault(activated);
+				this.bus.emit(
+					reply(m, `${skill.id}:${intent.name}`, { ...m.data, ...slots, utterance: text, lang }, { session: activated, lang, skill_id: skill.id })
+				);
+				return;
+			}
+		}
+
+		this.bus.emit(reply(m, 'ovos.skills.fallback.ping', { utterances, lang, range: [90, 101] }, extra));
+		this.bus.emit(reply(m, 'mycroft.audio.play_sound', { uri: 'snd/error.mp3' }, extra));
+		// The utterance data plus lang, plus the fallback range that leaks into it (spec §7.4).
+		this.bus.emit(reply(m, 'complete_intent_failure', { ...m.data, lang, range: [90, 101] }, extra));
+		this.bus.emit(reply(m, 'ovos.utterance.handled', {}, extra));
+		if (sessionId(session) === 'default') this.sessions.setDefault(session);
+	}
+
+	stop(): void {
+		this.off();
+		this.abort.abort();
+	}
+}
+
+/** `data.lang` → `context.lang` → the session's → default (spec chat-agent.md §2.1). */
+function pickLang(m: BusMessage, session: JsonObject): string {
+	if (typeof m.data.lang === 'string' && m.data.lang) return normalizeLang(m.data.lang);
+	if (typeof m.context.lang === 'string' && m.context.lang) return normalizeLang(m.context.lang);
+	const s = isObject(m.context.session) ? m.context.session : null;
+	if (s && typeof s.lang === 'string' && s.lang) return normalizeLang(s.lang);
+	return typeof session.lang === 'string' ? session.lang : 'en-US';
+}
+
+/** BCP-47 casing: `sv-se` → `sv-SE`. */
+function normalizeLang(lang: string): string {
+	const [l, r, ...rest] = lang.split('-');
+	return [l?.toLowerCase(), r?.toUpperCase(), ...rest].filter(Boolean).join('-');
+}

@@ -1,0 +1,64 @@
+/** Tiny phrase matching for the demo intents: lower-case, punctuation-free words. */
+export function words(utterance: string): string {
+	return ` ${utterance.toLowerCase().replace(/[^a-z0-9' ]+/g, ' ').replace(/\s+/g, ' ').trim()} `;
+}
+
+/** True when any of the phrases appears as whole words. */
+export function has(utterance: string, ...phrases: string[]): boolean {
+	const w = words(utterance);
+	return phrases.some((p) => w.includes(` ${p} `));
+}
+
+const NUMBERS: Record<string, number> = {
+	a: 1,
+	an: 1,
+	one: 1,
+	two: 2,
+	three: 3,
+	four: 4,
+	five: 5,
+	six: 6,
+	seven: 7,
+	eight: 8,
+	nine: 9,
+	ten: 10,
+	fifteen: 15,
+	twenty: 20,
+	thirty: 30,
+	forty: 40,
+	fifty: 50,
+	sixty: 60
+};
+const UNITS: Record<string, number> = { second: 1, sec: 1, minute: 60, min: 60, hour: 3600 };
+
+/** "5 minutes", "one hour and 30 seconds" → seconds; null when no duration is said. */
+export function parseDuration(utterance: string): number | null {
+	const re = /\b(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty|fifty|sixty)\s*(second|sec|minute|min|hour)s?\b/g;
+	let total = 0;
+	let found = false;
+	for (const m of utterance.toLowerCase().matchAll(re)) {
+		const n = /^\d+$/.test(m[1] ?? '') ? Number(m[1]) : (NUMBERS[m[1] ?? ''] ?? 0);
+		total += n * (UNITS[m[2] ?? ''] ?? 0);
+		found = true;
+	}
+	return found && total > 0 ? total : null;
+}
+
+export function spokenDuration(seconds: number): string {
+	const parts: string[] = [];
+	const h = Math.floor(seconds / 3600);
+	const m = Math.floor((seconds % 3600) / 60);
+	const s = seconds % 60;
+	if (h) parts.push(`${h} hour${h === 1 ? '' : 's'}`);
+	if (m) parts.push(`${m} minute${m === 1 ? '' : 's'}`);
+	if (s) parts.push(`${s} second${s === 1 ? '' : 's'}`);
+	return parts.join(' and ');
+}
+
+export function clockFace(seconds: number): string {
+	const s = Math.max(0, Math.round(seconds));
+	const h = Math.floor(s / 3600);
+	const mm = String(Math.floor((s % 3600) / 60)).padStart(h ? 2 : 1, '0');
+	const ss = String(s % 60).padStart(2, '0');
+	return h ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
+}

@@ -1,0 +1,221 @@
+/**
+ * The skill framework side of a turn (ovos-workshop, spec chat-agent.md §1.6, §3.3–§3.4, §7.4–§7.5):
+ * intent handlers wrapped in `handler.start` / `.complete` / `ovos.utterance.handled`, `speak` as a
+ * forward of the dispatch carrying the session, `speak(wait=True)` blocking up to 15 s for that
+ * session's `audio_output_end`, and `get_response` that keeps waiting for an answer, re-opening the
+ * mic every 20 s.
+ */
+import { sessionIdOf, type BusMessage, type Json, type JsonObject } from '../../protocol';
+import type { MessageBus } from './bus-server';
+import { sleep, type Clock } from './clock';
+import type { Logger } from './log';
+import type { PageFiles } from './page-urls';
+import { activate, sessionId, withUtteranceState, type SessionStore } from './sessions';
+import { SkillGui } from './skill-gui';
+
+/** How long `speak(wait=True)` waits for `recognizer_loop:audio_output_end` (ovos-workshop). */
+export const SPEAK_WAIT_MS = 15_000;
+/** `skills.get_response_timeout`: a waiting skill re-emits `mycroft.mic.listen` this often. */
+export const RESPONSE_REPROMPT_MS = 20_000;
+
+export interface SkillContext {
+	readonly bus: MessageBus;
+	readonly clock: Clock;
+	readonly log: Logger;
+	readonly sessions: SessionStore;
+	readonly gui: SkillGui;
+	/** Aborted when the simulator stops. */
+	readonly signal: AbortSignal;
+	/** Speak outside any handler (a timer going off): it lands in the `default` session (spec chat-agent.md §3.3). */
+	speakDefault(text: string): void;
+}
+
+export interface Intent {
+	/** Intent name on the bus: `<skill_id>:<name>`. */
+	readonly name: string;
+	/** Handler method name: `handled` says `<ClassName>.<handler>`. */
+	readonly handler: string;
+	/** Slots when the utterance matches, else null. */
+	match(utterance: string): JsonObject | null;
+	run(turn: Turn, skill: SkillContext): Promise<void>;
+}
+
+export interface SkillDefinition {
+	readonly id: string;
+	readonly className: string;
+	readonly intents: readonly Intent[];
+	/** qt5 pages the skill ships (their urls resolve; other custom pages get url null). */
+	readonly pages?: readonly string[];
+	/** Optional background behaviour (started once). */
+	start?(skill: SkillContext): void;
+}
+
+export class Turn {
+	constructor(
+		private readonly rt: SkillRuntime,
+		/** The dispatch message `<skill_id>:<intent>`. */
+		readonly msg: BusMessage,
+		/** The session as it stands now in this turn (the one every emit carries). */
+		public session: JsonObject,
+		readonly slots: JsonObject
+	) {}
+
+	get utterance(): string {
+		return typeof this.msg.data.utterance === 'string' ? this.msg.data.utterance : '';
+	}
+
+	get sessionId(): string {
+		return sessionId(this.session);
+	}
+
+	context(): JsonObject {
+		return { ...this.msg.context, session: this.session, skill_id: this.rt.def.id };
+	}
+
+	emit(type: string, data: JsonObject = {}): void {
+		this.rt.ctx.bus.emit({ type, data, context: this.context() });
+	}
+
+	/** `speak(utterance, expect_response, wait)`. */
+	async speak(utterance: string, o: { expectResponse?: boolean; wait?: boolean; dialog?: string; data?: JsonObject } = {}): Promise<void> {
+		const ended = o.wait ? this.rt.audioOutputEnd(this.sessionId) : null;
+		this.emit('speak', {
+			utterance,
+			expect_response: o.expectResponse ?? false,
+			meta: { skill: this.rt.def.id, dialog: o.dialog ?? '', data: o.data ?? {} },
+			lang: this.session.lang ?? 'en-US'
+		});
+		if (ended) await ended;
+	}
+
+	/**
+	 * `get_response(question)`: response mode on, the question spoken with `wait=True`, then wait for
+	 * the answer for as long as it takes (re-opening the mic every 20 s; it never gives up, spec
+	 * chat-agent.md §1.6, §7.5). No `handled` is emitted for the asking turn. The answer is captured
+	 * even while the question's 15 s wait is still running, but only taken up when it ends.
+	 */
+	async getResponse(question: string, dialog = ''): Promise<string | null> {
+		const { id } = this.rt.def;
+		const now = this.rt.ctx.clock.now() / 1000;
+		this.session = withUtteranceState(activate(this.session, id, now), id, 'response');
+		const answer = this.rt.expectAnswer(this.sessionId);
+		this.emit('skill.converse.get_response.enable', { skill_id: id });
+		await this.speak(question, { expectResponse: true, wait: true, dialog });
+		let got: BusMessage | null = answer.settled();
+		while (!got) {
+			const tick = new AbortController();
+			const timeout = sleep(this.rt.ctx.clock, RESPONSE_REPROMPT_MS, tick.signal).then(() => null);
+			got = await Promise.race([answer.promise, timeout]);
+			tick.abort();
+			if (this.rt.ctx.signal.aborted) return null;
+			if (!got) this.emit('mycroft.mic.listen');
+		}
+		// The answering turn's snapshot is now the session; response mode off.
+		const incoming = got.context.session;
+		this.session = withUtteranceState(
+			typeof incoming === 'object' && incoming !== null && !Array.isArray(incoming) ? (incoming as JsonObject) : this.session,
+			id,
+			'intent'
+		);
+		this.emit('skill.converse.get_response.disable', { skill_id: id });
+		const utts = got.data.utterances;
+		return Array.isArray(utts) && typeof utts[0] === 'string' ? utts[0] : null;
+	}
+}
+
+interface Pending {
+	readonly promise: Promise<BusMessage>;
+	settled(): BusMessage | null;
+}
+
+/** One loaded skill: its bus handlers, GUI interface and waiting dialogues. */
+export class SkillRuntime {
+	readonly ctx: SkillContext;
+	private readonly off: (() => void)[] = [];
+	private readonly answers = new Map<string, (m: BusMessage) => void>();
+
+	constructor(
+		readonly def: SkillDefinition,
+		o: { bus: MessageBus; clock: Clock; log: Logger; sessions: SessionStore; files: PageFiles; signal: AbortSignal }
+	) {
+		const gui = new SkillGui(o.bus, def.id, () => ({ session: o.sessions.default, skill_id: def.id }));
+		this.ctx = {
+			bus: o.bus,
+			clock: o.clock,
+			log: o.log,
+			sessions: o.sessions,
+			gui,
+			signal: o.signal,
+			speakDefault: (text) =>
+				o.bus.emit({
+					type: 'speak',
+					data: { utterance: text, expect_response: false, meta: { skill: def.id, dialog: '', data: {} }, lang: 'en-US' },
+					context: { session: o.sessions.default, skill_id: def.id }
+				})
+		};
+		if (def.pages) o.files.ship(def.id, def.pages);
+		for (const intent of def.intents) this.off.push(o.bus.on(`${def.id}:${intent.name}`, (m) => void this.dispatch(intent, m)));
+		this.off.push(
+			o.bus.on(`${def.id}.converse.ping`, (m) =>
+				o.bus.emit({ type: 'skill.converse.pong', data: { skill_id: def.id, can_handle: false }, context: m.context })
+			),
+			o.bus.on(`${def.id}.converse.get_response`, (m) => this.answers.get(sessionIdOf(m))?.(m))
+		);
+		def.start?.(this.ctx);
+	}
+
+	private async dispatch(intent: Intent, m: BusMessage): Promise<void> {
+		const name = `${this.def.className}.${intent.handler}`;
+		const session = this.ctx.sessions.fromMessage(m);
+		const turn = new Turn(this, m, session, intent.match(String(m.data.utterance ?? '')) ?? {});
+		turn.emit('mycroft.skill.handler.start', { name });
+		try {
+			await intent.run(turn, this.ctx);
+		} catch (e) {
+			this.ctx.log('error', `${name} raised: ${(e as Error).message}`);
+			turn.emit('mycroft.skill.handler.error', { name, exception: String(e) });
+		}
+		if (this.ctx.signal.aborted) return;
+		turn.emit('mycroft.skill.handler.complete', { name });
+		turn.emit('ovos.utterance.handled', { name });
+		if (turn.sessionId === 'default') this.ctx.sessions.setDefault(turn.session);
+	}
+
+	/** Resolves when `recognizer_loop:audio_output_end` arrives for `sid`, or after 15 s of clock time. */
+	audioOutputEnd(sid: string): Promise<void> {
+		return new Promise((resolve) => {
+			const done = new AbortController();
+			const finish = () => {
+				off();
+				done.abort();
+				resolve();
+			};
+			// Matches only the type and the session id (spec chat-agent.md §7.5).
+			const off = this.ctx.bus.on('recognizer_loop:audio_output_end', (m) => {
+				if (sessionIdOf(m) === sid) finish();
+			});
+			void sleep(this.ctx.clock, SPEAK_WAIT_MS, done.signal).then(finish);
+			this.ctx.signal.addEventListener('abort', () => off(), { once: true });
+		});
+	}
+
+	/** The next `<skill_id>.converse.get_response` for `sid`, kept if it comes early. */
+	expectAnswer(sid: string): Pending {
+		let got: BusMessage | null = null;
+		const promise = new Promise<BusMessage>((resolve) => {
+			this.answers.set(sid, (m) => {
+				this.answers.delete(sid);
+				got = m;
+				resolve(m);
+			});
+		});
+		return { promise, settled: () => got };
+	}
+
+	stop(): void {
+		for (const off of this.off) off();
+		this.answers.clear();
+	}
+}
+
+export type { Json };
