@@ -21,12 +21,6 @@ export type ImageSource =
 	| { readonly kind: 'unreachable'; readonly path: string }
 	| { readonly kind: 'refused'; readonly value: string };
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
-
-export function isLoopback(host: string | null): boolean {
-	return host === null || LOOPBACK.has(host.toLowerCase()) || /^127\./.test(host);
-}
-
 /**
  * Whether this page may use the media route. `serverLocal` comes from the server (its configured
  * OVOS host is itself); `configured` is the server's address, `effective` the one after URL options.

@@ -1,0 +1,229 @@
+/**
+ * Every SYSTEM template rendered from its spec §5 data keys, as a skill would show it through the
+ * simulator, in the dark and the light theme at 800×480. Screenshots land in e2e/screenshots/.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type { JsonObject } from '../src/lib/protocol';
+import type { Simulator } from '../src/lib/server/simulator';
+import { assets, privateSim, screenUrl, show, type Assets } from './support/screen';
+
+interface Case {
+	readonly name: string;
+	/** Run OVOS on another "machine" (127.0.0.2), so device files are out of reach. */
+	readonly remoteDevice?: boolean;
+	readonly pages: string[];
+	readonly data: (a: Assets) => JsonObject;
+	readonly check: (page: Page, a: Assets) => Promise<void>;
+}
+
+const root = (page: Page) => page.locator('.tpl-root');
+
+const CASES: Case[] = [
+	{
+		name: 'text',
+		pages: ['SYSTEM_TextFrame'],
+		data: () => ({ text: 'Sunny, 22 degrees', title: 'Weather' }),
+		check: async (page) => {
+			await expect(page.getByRole('heading', { name: 'Weather' })).toBeVisible();
+			await expect(page.getByText('Sunny, 22 degrees')).toBeVisible();
+		}
+	},
+	{
+		name: 'text-null-title',
+		pages: ['SYSTEM_TextFrame'],
+		data: () => ({ text: 'No title was given, so none is drawn', title: null }),
+		check: async (page) => {
+			await expect(page.getByText('No title was given')).toBeVisible();
+			await expect(root(page).locator('h1')).toHaveCount(0);
+		}
+	},
+	{
+		name: 'image',
+		pages: ['SYSTEM_ImageFrame'],
+		data: (a) => ({ image: `${a.url}/clock.png`, caption: '5 minutes left', title: 'Kitchen timer' }),
+		check: async (page) => {
+			await expect(page.getByRole('heading', { name: 'Kitchen timer' })).toBeVisible();
+			await expect(page.getByText('5 minutes left')).toBeVisible();
+			const img = page.locator('img');
+			await expect(img).toHaveAttribute('data-fit', 'contain');
+			// Not distorted: the square picture keeps its shape on screen.
+			await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+			expect(await img.evaluate((el) => getComputedStyle(el).objectFit)).toBe('contain');
+		}
+	},
+	{
+		name: 'image-crop-background',
+		pages: ['SYSTEM_ImageFrame'],
+		data: (a) => ({ image: `${a.url}/clock.png`, title: 'Cropped on a colour', fill: 'PreserveAspectCrop', background_color: '#FF2D4F6C' }),
+		check: async (page) => {
+			expect(await page.locator('img').evaluate((el) => getComputedStyle(el).objectFit)).toBe('cover');
+			// Qt's #AARRGGBB becomes CSS rgb.
+			expect(await page.locator('figure').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(45, 79, 108)');
+		}
+	},
+	{
+		name: 'image-unreachable',
+		remoteDevice: true,
+		pages: ['SYSTEM_ImageFrame'],
+		data: () => ({ image: '/home/ovos/.cache/ovos_gui/skill-timer/timer.png', caption: '5 minutes left', title: 'Kitchen timer' }),
+		check: async (page) => {
+			await expect(page.getByText('Image not reachable from this screen')).toBeVisible();
+			await expect(page.getByText('timer.png')).toBeVisible();
+			await expect(page.locator('img')).toHaveCount(0);
+		}
+	},
+	{
+		name: 'animated-image',
+		pages: ['SYSTEM_AnimatedImageFrame'],
+		data: (a) => ({ image: `${a.url}/boiling.svg`, caption: 'Boiling', title: 'Pasta timer', fill: 'PreserveAspectFit' }),
+		check: async (page) => {
+			await expect(page.getByRole('heading', { name: 'Pasta timer' })).toBeVisible();
+			await expect(page.getByText('Boiling')).toBeVisible();
+			await expect(page.locator('img')).toHaveAttribute('data-animated', 'true');
+		}
+	},
+	{
+		name: 'html',
+		pages: ['SYSTEM_HtmlFrame'],
+		data: () => ({ html: '<h1>Hello</h1><p>from a skill</p>', resourceLocation: null }),
+		check: async (page) => {
+			const frame = page.locator('iframe');
+			await expect(frame).toHaveAttribute('sandbox', 'allow-scripts');
+			await expect(page.frameLocator('iframe').getByRole('heading', { name: 'Hello' })).toBeVisible();
+		}
+	},
+	{
+		name: 'url',
+		pages: ['SYSTEM_UrlFrame'],
+		data: (a) => ({ url: `${a.url}/page.html` }),
+		check: async (page, a) => {
+			await expect(page.locator('iframe')).toHaveAttribute('src', `${a.url}/page.html`);
+			await expect(page.frameLocator('iframe').getByRole('heading', { name: 'A page from a skill' })).toBeVisible();
+			await expect(page.getByRole('link', { name: /Open in a tab/ })).toHaveAttribute('rel', 'noopener noreferrer');
+		}
+	},
+	{
+		name: 'url-refused',
+		pages: ['SYSTEM_UrlFrame'],
+		data: () => ({ url: 'file:///etc/passwd' }),
+		check: async (page) => {
+			await expect(page.getByRole('alert')).toContainText('This web page is not shown');
+			await expect(page.getByRole('alert')).toContainText('only http and https');
+			await expect(page.locator('iframe')).toHaveCount(0);
+		}
+	},
+	{
+		name: 'loading',
+		pages: ['SYSTEM_Loading'],
+		data: () => ({ label: 'Loading…' }),
+		check: async (page) => {
+			await expect(page.getByRole('heading', { name: 'Loading…' })).toBeVisible();
+			// The spinner is a compositor transform animation, not script.
+			expect(await page.locator('.spinner').evaluate((el) => getComputedStyle(el).animationName)).toMatch(/spin/);
+		}
+	},
+	{
+		name: 'status-success',
+		pages: ['SYSTEM_Status'],
+		data: () => ({ status: 'Enabled', label: 'Done' }),
+		check: async (page) => {
+			await expect(page.locator('[data-outcome="success"]')).toBeVisible();
+			await expect(page.getByRole('heading', { name: 'Done' })).toBeVisible();
+		}
+	},
+	{
+		name: 'status-failure',
+		pages: ['SYSTEM_Status'],
+		data: () => ({ status: 'Disabled', label: 'Failed' }),
+		check: async (page) => {
+			await expect(page.locator('[data-outcome="failure"]')).toBeVisible();
+			await expect(page.getByRole('heading', { name: 'Failed' })).toBeVisible();
+		}
+	},
+	{
+		name: 'face',
+		pages: ['SYSTEM_Face'],
+		data: () => ({ sleeping: false }),
+		check: async (page) => {
+			await expect(page.getByRole('img', { name: 'Face, awake' })).toBeVisible();
+		}
+	},
+	{
+		name: 'face-sleeping',
+		pages: ['SYSTEM_Face'],
+		data: () => ({ sleeping: true }),
+		check: async (page) => {
+			await expect(page.getByRole('img', { name: 'Face, asleep' })).toBeVisible();
+		}
+	},
+	{
+		name: 'input-box',
+		pages: ['SYSTEM_InputBox'],
+		data: () => ({ title: 'Name your timer', placeholder: 'e.g. pasta', confirm_text: 'Start', exit_text: 'Cancel', skill_id_handler: 'skill-timer.test' }),
+		check: async (page) => {
+			await expect(page.getByRole('heading', { name: 'Name your timer' })).toBeVisible();
+			await expect(page.getByPlaceholder('e.g. pasta')).toBeVisible();
+			await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
+			await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
+		}
+	},
+	{
+		name: 'unknown-page',
+		pages: ['forecast_details'],
+		data: () => ({ city: 'Lisbon', forecast: [{ day: 'Mon', high: 24 }, { day: 'Tue', high: 22 }] }),
+		check: async (page) => {
+			await expect(page.getByText('No template for this page')).toBeVisible();
+			await expect(page.getByRole('heading', { name: 'forecast_details' })).toBeVisible();
+			await expect(page.locator('[data-data-key="city"]')).toHaveText('"Lisbon"');
+			await expect(page.locator('[data-key="namespace"]')).toHaveText('skill-e2e.test');
+		}
+	},
+	{
+		name: 'gui1-names',
+		pages: ['SYSTEM_text'],
+		data: () => ({ text: 'OVOS-GUI-1 name, same template', title: 'Aliases' }),
+		check: async (page) => {
+			await expect(page.locator('[data-page="SYSTEM_text"] [data-key="text"]')).toHaveText('OVOS-GUI-1 name, same template');
+		}
+	}
+];
+
+let sim: Simulator;
+let a: Assets;
+test.beforeAll(async () => {
+	a = await assets();
+});
+test.afterAll(async () => {
+	await a.close();
+});
+test.beforeEach(async ({}, info) => {
+	const remote = CASES.find((c) => info.title === c.name)?.remoteDevice;
+	sim = await privateSim(remote ? { host: '127.0.0.2' } : {});
+});
+test.afterEach(async () => {
+	await sim.stop();
+});
+
+for (const theme of ['dark', 'light'] as const) {
+	test.describe(`${theme} theme`, () => {
+		test.use({ colorScheme: theme, viewport: { width: 800, height: 480 } });
+		for (const c of CASES) {
+			test(`${c.name}`, async ({ page }) => {
+				await page.goto(screenUrl(sim));
+				await expect(page.locator('[data-conn="live"]').first()).toBeAttached();
+				show(sim, 'skill-e2e.test', c.pages, c.data(a));
+				await expect(page.locator(`[data-page="${c.pages[0]}"]`)).toBeVisible();
+				await c.check(page, a);
+				// Let fonts, images and the entry pop settle before the picture.
+				await page.waitForTimeout(600);
+				await page.screenshot({ path: `e2e/screenshots/${c.name}-${theme}-800x480.png` });
+			});
+		}
+		test('idle clock', async ({ page }) => {
+			await page.goto(screenUrl(sim));
+			await expect(page.getByRole('region', { name: 'Clock' }).or(page.locator('section[aria-label="Clock"]'))).toBeVisible();
+			await expect(page.locator('time')).toHaveText(/\d{1,2}:\d{2}/);
+			await page.screenshot({ path: `e2e/screenshots/idle-${theme}-800x480.png` });
+		});
+	});
+}

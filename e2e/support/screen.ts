@@ -1,0 +1,120 @@
+/** Helpers for the screen's browser tests: a private simulator, skills acting on its bus, assets. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer as createHttp, type Server } from 'node:http';
+import { createServer as createNet } from 'node:net';
+import { busMessage, type BusMessage, type JsonObject } from '../../src/lib/protocol';
+import { startSimulator, type Simulator } from '../../src/lib/server/simulator';
+import { clockPng } from './png';
+
+export const APP_URL = () => {
+	const u = process.env.APP_URL;
+	if (!u) throw new Error('APP_URL is not set (global setup did not run)');
+	return u;
+};
+
+/**
+ * A simulator of our own (no core services: the test plays the skills). `host` 127.0.0.2 makes
+ * the OVOS device a different machine from the app server (Linux routes all of 127/8 to loopback).
+ */
+export function privateSim(opts: { busPort?: number; guiPort?: number; host?: string } = {}): Promise<Simulator> {
+	return startSimulator({ host: opts.host ?? '127.0.0.1', busPort: opts.busPort ?? 0, guiPort: opts.guiPort ?? 0, skills: false, log: false });
+}
+
+/** The screen at `path` (`/` or `/kiosk`) pointed at a private simulator. */
+export function screenUrl(sim: Simulator, path = '/', extra = '', app = APP_URL()): string {
+	return `${app}${path}?host=${sim.host}&guiPort=${sim.guiPort}&busPort=${sim.busPort}${extra}`;
+}
+
+/** What GUIInterface does for `show_*`: the data, then the page show (spec §3.3 worked example). */
+export function show(sim: Simulator, skill: string, pages: string[], data: JsonObject = {}, index = 0, idle: boolean | number | null = true): void {
+	sim.emit(busMessage('gui.value.set', { __from: skill, ...data }));
+	sim.emit(busMessage('gui.page.show', { page_names: pages, index, __from: skill, __idle: idle }));
+}
+
+export function setValues(sim: Simulator, skill: string, data: JsonObject): void {
+	sim.emit(busMessage('gui.value.set', { __from: skill, ...data }));
+}
+
+/** A `system` status event as ovos-gui forwards it (the core emits it on the bus). */
+export function status(sim: Simulator, type: string, data: JsonObject = {}): void {
+	sim.emit(busMessage(type, data));
+}
+
+/** Collects bus frames of `type` seen by the simulator. */
+export function collect(sim: Simulator, type: string): BusMessage[] {
+	const seen: BusMessage[] = [];
+	sim.on(type, (m: BusMessage) => seen.push(m));
+	return seen;
+}
+
+export interface Assets {
+	readonly url: string;
+	close(): Promise<void>;
+}
+
+const PAGE = `<!doctype html><html><head><style>body{font:18px sans-serif;background:#f5f0dc;color:#333;margin:24px}
+h1{color:#b5452b}</style></head><body><h1>A page from a skill</h1><p>Loaded by show_url().</p></body></html>`;
+
+/** Serves the test pictures and a web page over http, as a skill's server would. */
+export async function assets(): Promise<Assets> {
+	const clock = clockPng();
+	const anim = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300" width="400" height="300">
+<rect width="400" height="300" fill="#1f3556"/><circle cx="200" cy="150" r="40" fill="#e63946">
+<animate attributeName="r" values="30;60;30" dur="1.2s" repeatCount="indefinite"/></circle>
+<rect x="80" y="60" width="140" height="24" rx="12" fill="#f1faee" transform="rotate(25 150 72)"/></svg>`;
+	const server: Server = createHttp((req, res) => {
+		if (req.url === '/clock.png') res.writeHead(200, { 'content-type': 'image/png' }).end(clock);
+		else if (req.url === '/boiling.svg') res.writeHead(200, { 'content-type': 'image/svg+xml' }).end(anim);
+		else if (req.url === '/page.html') res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
+		else res.writeHead(404).end();
+	});
+	await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+	const addr = server.address();
+	const port = typeof addr === 'object' && addr ? addr.port : 0;
+	return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+export function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const srv = createNet();
+		srv.once('error', reject);
+		srv.listen(0, '127.0.0.1', () => {
+			const a = srv.address();
+			const port = typeof a === 'object' && a ? a.port : 0;
+			srv.close(() => resolve(port));
+		});
+	});
+}
+
+export interface App {
+	readonly url: string;
+	stop(): Promise<void>;
+}
+
+/** A second app server (the built one) with its own environment, e.g. custom media roots. */
+export async function startApp(env: Record<string, string>): Promise<App> {
+	const port = await freePort();
+	const child: ChildProcess = spawn(process.execPath, ['build'], {
+		env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ORIGIN: `http://127.0.0.1:${port}`, ...env },
+		stdio: ['ignore', 'ignore', 'inherit']
+	});
+	const url = `http://127.0.0.1:${port}`;
+	const end = Date.now() + 15_000;
+	for (;;) {
+		try {
+			if ((await fetch(url)).status < 500) break;
+		} catch {
+			/* not up yet */
+		}
+		if (Date.now() > end) throw new Error('app did not start');
+		await new Promise((r) => setTimeout(r, 100));
+	}
+	return {
+		url,
+		stop: () =>
+			new Promise((r) => {
+				child.once('exit', () => r());
+				child.kill('SIGTERM');
+			})
+	};
+}

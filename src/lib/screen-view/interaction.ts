@@ -1,0 +1,102 @@
+/** Pure rules of the screen's interaction (spec §4.4), kept out of components so they are tested. */
+
+/**
+ * `system.gui.user.interaction` throttle: Qt sends one per press; one every `ms` per skill keeps
+ * the server's removal timer alive (it restarts the full duration, spec §3.7) at a fraction of the
+ * traffic.
+ */
+export function createThrottle(ms: number, now: () => number = Date.now): (key: string) => boolean {
+	const last = new Map<string, number>();
+	return (key) => {
+		const t = now();
+		const prev = last.get(key);
+		if (prev !== undefined && t - prev < ms) return false;
+		last.set(key, t);
+		return true;
+	};
+}
+
+export type SwipeResult = -1 | 0 | 1;
+
+/**
+ * A finished horizontal drag → previous (-1), next (1) or stay (0): past a quarter of the width,
+ * or a flick faster than 0.5 px/ms over at least 30 px.
+ */
+export function swipeResult(dx: number, ms: number, width: number): SwipeResult {
+	const far = Math.abs(dx) > width / 4;
+	const flick = Math.abs(dx) >= 30 && Math.abs(dx) / Math.max(ms, 1) > 0.5;
+	if (!far && !flick) return 0;
+	return dx < 0 ? 1 : -1;
+}
+
+/** Qt's `switchWidth` (45 grid units of 18 px ≈ 810 px): below it one page fills the view. */
+export const SWITCH_WIDTH = 810;
+
+/**
+ * Pages side by side (spec §4.3): only pages that do not fill the width (skill pages; every
+ * SYSTEM template fills it), `min(count, ceil(width / switchWidth))` columns once the view is at
+ * least `switchWidth` wide. Returns the first index and the number of columns shown.
+ */
+export function pageWindow(
+	width: number,
+	shown: number,
+	fills: readonly boolean[]
+): { readonly start: number; readonly cols: number } {
+	const count = fills.length;
+	if (width < SWITCH_WIDTH || count < 2 || fills[shown]) return { start: shown, cols: 1 };
+	let cols = Math.min(count, Math.ceil(width / SWITCH_WIDTH));
+	while (cols > 1) {
+		const start = Math.max(0, Math.min(shown - Math.floor((cols - 1) / 2), count - cols));
+		if (fills.slice(start, start + cols).every((f) => !f)) return { start, cols };
+		cols--;
+	}
+	return { start: shown, cols: 1 };
+}
+
+/** Page index to show: a user's pick holds until the server's index moves (its echo, or any focus). */
+export interface UserPick {
+	readonly namespace: string;
+	/** The server's index when the user picked. */
+	readonly base: number | null;
+	readonly index: number;
+}
+
+export function shownIndex(pick: UserPick | null, namespace: string, serverIndex: number | null, count: number): number {
+	if (pick && pick.namespace === namespace && pick.base === serverIndex && pick.index < count) return pick.index;
+	return Math.min(Math.max(serverIndex ?? 0, 0), Math.max(count - 1, 0));
+}
+
+/** Keys that go back a page (or, on page 0, ask the device to go back: spec §3.8). */
+export function isBackKey(e: Pick<KeyboardEvent, 'key' | 'altKey'>): boolean {
+	return e.key === 'Escape' || e.key === 'BrowserBack' || (e.altKey && e.key === 'ArrowLeft');
+}
+
+export interface KioskOptions {
+	readonly rotate: 0 | 90 | 180 | 270;
+	readonly scale: number;
+	/** Milliseconds without pointer movement before the cursor hides; 0 = never shown. */
+	readonly cursorIdleMs: number;
+}
+
+/** `?rotate=90&scale=1.25&cursor=3` on `/kiosk`; bad values fall back to the defaults. */
+export function kioskOptions(params: URLSearchParams): KioskOptions {
+	const r = Number(params.get('rotate') ?? 0);
+	const rotate = r === 90 || r === 180 || r === 270 ? r : 0;
+	const s = Number(params.get('scale') ?? 1);
+	const scale = Number.isFinite(s) && s >= 0.5 && s <= 3 ? s : 1;
+	const c = params.get('cursor');
+	const secs = c === null ? 3 : Number(c);
+	const cursorIdleMs = Number.isFinite(secs) && secs >= 0 && secs <= 3600 ? secs * 1000 : 3000;
+	return { rotate, scale, cursorIdleMs };
+}
+
+/** The `/` URL that leaves kiosk mode, keeping the connection options. */
+export function exitKioskHref(params: URLSearchParams): string {
+	const keep = new URLSearchParams();
+	for (const k of ['host', 'guiPort', 'busPort', 'handshake']) {
+		const v = params.get(k);
+		if (v !== null) keep.set(k, v);
+	}
+	const q = keep.toString();
+	return q ? `/?${q}` : '/';
+}

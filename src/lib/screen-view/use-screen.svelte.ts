@@ -1,0 +1,24 @@
+/**
+ * Wires a route to one `ScreenClient`: the address from the server's settings overridden by the
+ * URL (`?host=…&guiPort=…`), started on mount and stopped on leave, plus the media rule.
+ */
+import { onMount } from 'svelte';
+import { addressFromParams, type OvosAddress } from '$lib/connection/address';
+import { ScreenClient } from '$lib/stores/screen-client.svelte';
+import { mediaContext } from '$lib/templates/media-src';
+import type { MediaContext } from '$lib/templates/types';
+
+export interface ScreenRouteData {
+	readonly ovos: OvosAddress;
+	readonly mediaLocal: boolean;
+}
+
+export function useScreen(data: () => ScreenRouteData, url: () => URL): { client: ScreenClient; media: () => MediaContext } {
+	const client = new ScreenClient();
+	const address = () => addressFromParams(url().searchParams, data().ovos);
+	onMount(() => {
+		client.start(address());
+		return () => client.stop();
+	});
+	return { client, media: () => mediaContext(data().mediaLocal, data().ovos, address(), url().hostname) };
+}

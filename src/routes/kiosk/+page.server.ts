@@ -1,0 +1,3 @@
+import { screenLoad } from '$lib/server/screen-load';
+
+export const load = screenLoad;
