@@ -51,7 +51,9 @@ export const socketActor = fromCallback<SocketEvent, SocketInput>(({ sendBack, i
 		sendBack({ type: 'socket.closed', kind: input.kind, code, reason });
 	}
 	function detach() {
-		socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
+		socket.onopen = socket.onmessage = socket.onclose = null;
+		// Closing a socket that is still connecting fires one more error (Node's `ws` throws it if unheard).
+		socket.onerror = () => {};
 		try {
 			socket.close();
 		} catch {

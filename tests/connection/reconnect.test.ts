@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { busMessage } from '../../src/lib/protocol';
+import { toCanonical } from '../../src/lib/screen';
+import { startSimulator, type Simulator } from '../../src/lib/server/simulator';
+import { liveScreen, until } from '../support/live-screen';
+
+let sims: Simulator[] = [];
+let screens: ReturnType<typeof liveScreen>[] = [];
+afterEach(async () => {
+	for (const s of screens) s.stop();
+	for (const s of sims) await s.stop();
+	sims = [];
+	screens = [];
+});
+
+async function sim(busPort = 0, guiPort = 0) {
+	const s = await startSimulator({ busPort, guiPort, skills: false, log: false });
+	sims.push(s);
+	return s;
+}
+
+function showText(s: Simulator, skill: string, text: string) {
+	s.emit(busMessage('gui.value.set', { __from: skill, text, title: 'T' }));
+	s.emit(busMessage('gui.page.show', { __from: skill, page_names: ['SYSTEM_TextFrame'], index: 0, __idle: true }));
+}
+
+describe.each(['gui', 'full'] as const)('over real sockets, %s mode', (handshake) => {
+	it('mirrors the server, and after the whole stack restarts shows the replayed state with no duplicates', async () => {
+		const first = await sim();
+		const screen = liveScreen({ host: '127.0.0.1', guiPort: first.guiPort, busPort: first.busPort, handshake });
+		screens.push(screen);
+		await until(screen.isLive);
+		showText(first, 'skill-a', 'one');
+		showText(first, 'skill-b', 'two');
+		await until(() => screen.session.state.stack.length === 2);
+		expect(toCanonical(screen.session.state)).toBe(first.canonical());
+
+		const { busPort, guiPort } = first;
+		await first.stop();
+		await until(() => !screen.isLive());
+		const second = await sim(busPort, guiPort);
+		showText(second, 'skill-c', 'three');
+		await until(screen.isLive);
+		await until(() => screen.session.state.stack.length === 1);
+		// Nothing of the old server survives, nothing is doubled.
+		expect(toCanonical(screen.session.state)).toBe(second.canonical());
+		expect(screen.session.state.stack).toEqual(['skill-c']);
+	});
+});
+
+describe('a screen with no server', () => {
+	it('keeps retrying and goes live as soon as ovos-gui appears', async () => {
+		const probe = await sim();
+		const { busPort, guiPort } = probe;
+		await probe.stop();
+		sims = [];
+		const screen = liveScreen({ host: '127.0.0.1', guiPort, busPort, handshake: 'gui' });
+		screens.push(screen);
+		await new Promise((r) => setTimeout(r, 1200));
+		expect(screen.isLive()).toBe(false);
+		await sim(busPort, guiPort);
+		await until(screen.isLive, 3000);
+	});
+});

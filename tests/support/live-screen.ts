@@ -1,0 +1,45 @@
+import { createActor } from 'xstate';
+import { connectionMachine, WireSession, type ConnectionHooks, type OvosAddress, type SocketLike } from '../../src/lib/connection';
+import { wsTransport } from './ws-transport';
+
+/** The connection machine and a wire session over real sockets, as ScreenClient wires them. */
+export function liveScreen(address: OvosAddress) {
+	const session = new WireSession();
+	const sockets: Record<string, SocketLike | undefined> = {};
+	let liveSince = 0;
+	const hooks: ConnectionHooks = {
+		open: (kind, s) => {
+			sockets[kind] = s;
+			if (kind === 'gui') session.reset();
+		},
+		frame: (kind, raw) => (kind === 'gui' ? session.guiIn(raw) : session.busIn(raw)),
+		closed: (kind) => (sockets[kind] = undefined),
+		sendBus: (m) => sockets.bus?.send(JSON.stringify(m)),
+		sendGui: (m) => sockets.gui?.send(JSON.stringify(m)),
+		note: () => {}
+	};
+	const actor = createActor(connectionMachine, {
+		input: { address, pageHost: '127.0.0.1', guiId: `test-${Math.random()}`, transport: wsTransport, hooks }
+	});
+	actor.subscribe((s) => {
+		if (s.hasTag('live') && liveSince === 0) liveSince = performance.now();
+		if (!s.hasTag('live')) liveSince = 0;
+	});
+	actor.start();
+	return {
+		session,
+		actor,
+		isLive: () => actor.getSnapshot().hasTag('live'),
+		liveSince: () => liveSince,
+		stop: () => actor.stop()
+	};
+}
+
+export async function until(cond: () => boolean, ms = 5000, step = 5): Promise<number> {
+	const t0 = performance.now();
+	while (!cond()) {
+		if (performance.now() - t0 > ms) throw new Error(`condition not met within ${ms} ms`);
+		await new Promise((r) => setTimeout(r, step));
+	}
+	return performance.now() - t0;
+}
