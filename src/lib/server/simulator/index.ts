@@ -16,10 +16,12 @@ import { consoleLogger, silentLogger, type Logger } from './log';
 import { NamespaceManager } from './namespaces';
 import { PageFiles } from './page-urls';
 import { SessionStore } from './sessions';
+import { runScenario, runStep, type Scenario, type ScenarioStep, type StepTarget } from './scenario';
 import { startServices, type Services } from './services';
 
 export { ManualClock, realClock, settle, sleep, type Clock } from './clock';
 export { PortInUseError } from './listen';
+export { parseScenario, type Scenario, type ScenarioStep } from './scenario';
 export type { Logger, LogLevel } from './log';
 export { consoleLogger, silentLogger } from './log';
 
@@ -68,6 +70,9 @@ export interface Simulator {
 	quirks(): readonly string[];
 	/** Malformed frames: dropped on the bus, sockets aborted on /gui. */
 	malformed(): { bus: number; gui: number };
+	/** Run one scenario step (a skill action, an utterance, a wait on the clock). */
+	run(step: ScenarioStep): Promise<void>;
+	runScenario(scenario: Scenario, note?: (text: string) => void): Promise<void>;
 	/** The running core (null with `skills: false`). */
 	readonly services: Services | null;
 	stop(): Promise<void>;
@@ -110,6 +115,12 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
 	const services = opts.skills === false ? null : startServices({ bus, clock, log, files, sessions, demo: opts.demo ?? false });
 	const g = gui;
 	let stopped = false;
+	const target = (note?: (text: string) => void): StepTarget => ({
+		clock,
+		emit: (msg) => bus.emit(msg),
+		say: services ? (u) => services.say(u) : null,
+		note
+	});
 	return {
 		host,
 		busPort: bus.port,
@@ -122,6 +133,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
 		emit: (msg) => bus.emit(msg),
 		on: (type, fn) => (type === '*' ? bus.onAny(fn) : bus.on(type, fn)),
 		guiClients: () => g.clientCount,
+		run: (step) => runStep(target(), step),
+		runScenario: (scenario, note) => runScenario(target(note), scenario),
 		quirks: () => quirks,
 		malformed: () => ({ bus: bus.dropped, gui: g.aborted }),
 		async stop() {

@@ -1,0 +1,98 @@
+/**
+ * `npm run sim`: the simulated OVOS on its own — messagebus on /core and ovos-gui on /gui, quiet by default.
+ *
+ *   npm run sim                         both servers on 127.0.0.1:8181 / :18181, core and skills idle
+ *   npm run sim -- --demo               cycle the demo skills on screen
+ *   npm run sim -- --no-skills          messagebus + ovos-gui only (a device whose core is stopped)
+ *   npm run sim -- --script FILE        run a JSON scenario (see scenarios/), then keep serving (--exit to quit)
+ *   npm run sim -- --bus-port 0 --gui-port 0   free ports
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { consoleLogger, parseScenario, PortInUseError, startSimulator, type Scenario } from '../lib/server/simulator';
+
+const USAGE = `usage: npm run sim -- [--host H] [--bus-port N] [--gui-port N] [--demo] [--no-skills] [--script FILE [--exit]] [--verbose]`;
+
+function port(name: string, raw: string | undefined, fallback: number): number {
+	if (raw === undefined) return fallback;
+	const n = Number(raw);
+	if (!Number.isInteger(n) || n < 0 || n > 65535) {
+		console.error(`--${name} must be a port number (0-65535, 0 = any free port), not ${raw}`);
+		process.exit(2);
+	}
+	return n;
+}
+
+async function main(): Promise<void> {
+	let args;
+	try {
+		args = parseArgs({
+			options: {
+				host: { type: 'string', default: '127.0.0.1' },
+				'bus-port': { type: 'string' },
+				'gui-port': { type: 'string' },
+				demo: { type: 'boolean', default: false },
+				'no-skills': { type: 'boolean', default: false },
+				script: { type: 'string' },
+				exit: { type: 'boolean', default: false },
+				verbose: { type: 'boolean', default: false },
+				help: { type: 'boolean', short: 'h', default: false }
+			}
+		}).values;
+	} catch (e) {
+		console.error(`${(e as Error).message}\n${USAGE}`);
+		process.exit(2);
+	}
+	if (args.help) {
+		console.log(USAGE);
+		return;
+	}
+	if (args.demo && args['no-skills']) {
+		console.error('--demo needs the skills; drop --no-skills');
+		process.exit(2);
+	}
+	let scenario: Scenario | null = null;
+	if (args.script) {
+		try {
+			scenario = parseScenario(readFileSync(args.script, 'utf8'));
+		} catch (e) {
+			console.error(`${args.script}: ${(e as Error).message}`);
+			process.exit(2);
+		}
+	}
+	const log = consoleLogger(args.verbose);
+	let sim;
+	try {
+		sim = await startSimulator({
+			host: args.host,
+			busPort: port('bus-port', args['bus-port'], 8181),
+			guiPort: port('gui-port', args['gui-port'], 18181),
+			skills: !args['no-skills'],
+			demo: args.demo,
+			log
+		});
+	} catch (e) {
+		console.error(e instanceof PortInUseError ? `error: ${e.message}` : e);
+		process.exit(1);
+	}
+	const mode = args['no-skills'] ? 'messagebus + ovos-gui only' : args.demo ? 'core, skills and demo' : 'core and skills, quiet';
+	console.log(`simulated OVOS (${mode})`);
+	console.log(`  messagebus  ${sim.busUrl}`);
+	console.log(`  ovos-gui    ${sim.guiUrl}`);
+	console.log(`  screen      http://localhost:3000/?host=${sim.host}&guiPort=${sim.guiPort}&busPort=${sim.busPort}  (with the app running)`);
+	if (args.verbose) sim.on('*', (m) => log('debug', `bus ${m.type} ${JSON.stringify(m.data).slice(0, 160)}`));
+	const shutdown = async () => {
+		await sim.stop();
+		process.exit(0);
+	};
+	process.on('SIGINT', () => void shutdown());
+	process.on('SIGTERM', () => void shutdown());
+	if (scenario) {
+		console.log(`running ${scenario.name ?? args.script} (${scenario.steps.length} steps)`);
+		await sim.runScenario(scenario, (note) => console.log(`  · ${note}`));
+		console.log('scenario done');
+		if (args.exit) await shutdown();
+	}
+}
+
+void main();
