@@ -1,41 +1,18 @@
 /**
- * Test helpers for the chat agent: a scripted "core" that answers utterances over a real bus
- * socket, and small waiting utilities. Core's replies are played by hand here; the simulator's
- * own intent step is exercised in sim-dialogue.test.ts.
+ * Test helpers for the chat agent: a scripted "core" that answers utterances over the simulator's
+ * bus, and small waiting utilities. Core's replies are played by hand here (exact shapes, odd
+ * cases); the simulator's own intent step is exercised in sim.test.ts.
  */
-import { createServer } from 'node:http';
-import WebSocket, { WebSocketServer } from 'ws';
+import WebSocket from 'ws';
 import { decodeBus, encodeBus, type BusMessage, type JsonObject } from '../../src/lib/protocol';
 import { BusClient } from '../../src/lib/server/bus';
+import { startSimulator, type Simulator } from '../../src/lib/server/simulator';
 
-export interface BareBus {
-	readonly busPort: number;
-	readonly busUrl: string;
-	stop(): Promise<void>;
-}
+export type BareBus = Pick<Simulator, 'busPort' | 'busUrl' | 'stop'>;
 
-/** A fan-out bus (every frame to every client, sender included), on a free or given port. */
-export async function startBareBus(port = 0): Promise<BareBus> {
-	const server = createServer();
-	const wss = new WebSocketServer({ server, path: '/core' });
-	wss.on('connection', (ws) => {
-		ws.on('message', (raw) => {
-			const text = raw.toString();
-			for (const c of wss.clients) if (c.readyState === WebSocket.OPEN) c.send(text);
-		});
-	});
-	await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
-	const addr = server.address();
-	const busPort = typeof addr === 'object' && addr ? addr.port : 0;
-	return {
-		busPort,
-		busUrl: `ws://127.0.0.1:${busPort}/core`,
-		stop: async () => {
-			for (const c of wss.clients) c.terminate();
-			wss.close();
-			await new Promise<void>((r) => server.close(() => r()));
-		}
-	};
+/** The simulator's messagebus without its core (`skills: false`): replies are scripted by the test. */
+export function startBareBus(port = 0): Promise<BareBus> {
+	return startSimulator({ host: '127.0.0.1', busPort: port, guiPort: 0, skills: false, log: false });
 }
 
 /** Stands in for ovos-core: answers each utterance with `script`, using the utterance's context. */

@@ -1,0 +1,153 @@
+/**
+ * Browser side of `POST /api/chat`: sends one message and reads the server-sent events as they
+ * arrive (`sentence` …, then `done` or `error`). Plain TS, no Svelte: the panel and tests use it.
+ */
+
+/** How a turn ended (mirrors the server's TurnOutcome). */
+export type ChatOutcome = 'answered' | 'awaiting' | 'unmatched' | 'cancelled' | 'timeout' | 'deadline' | 'aborted' | 'bus-lost';
+
+export interface ChatSentence {
+	readonly text: string;
+	readonly skill: string | null;
+}
+
+export interface ChatDone {
+	readonly outcome: ChatOutcome;
+	readonly complete: boolean;
+	readonly text: string;
+	readonly skill: string | null;
+	/** The chat token for the next turn (opaque; signed by the server). */
+	readonly token: string;
+}
+
+/** Why a request failed: the server's typed error code, or `network` / `aborted` / `protocol`. */
+export class ChatRequestError extends Error {
+	constructor(
+		readonly code: string,
+		message: string,
+		readonly status = 0,
+		readonly address: string | null = null
+	) {
+		super(message);
+		this.name = 'ChatRequestError';
+	}
+}
+
+export interface SendOptions {
+	readonly text: string;
+	readonly token: string | null;
+	readonly lang: string | null;
+	readonly signal?: AbortSignal;
+	/** OVOS_SCREEN_TOKEN when the server requires one. */
+	readonly apiToken?: string | null;
+	readonly onSentence: (s: ChatSentence) => void;
+	readonly endpoint?: string;
+	readonly fetch?: typeof fetch;
+}
+
+export interface SseEvent {
+	readonly event: string;
+	readonly data: string;
+}
+
+/** Incremental `text/event-stream` parser: feed text as it comes, get complete events back. */
+export class SseParser {
+	#buffer = '';
+
+	push(chunk: string): SseEvent[] {
+		this.#buffer += chunk.replace(/\r\n?/g, '\n');
+		const out: SseEvent[] = [];
+		let end: number;
+		while ((end = this.#buffer.indexOf('\n\n')) >= 0) {
+			const block = this.#buffer.slice(0, end);
+			this.#buffer = this.#buffer.slice(end + 2);
+			let event = 'message';
+			const data: string[] = [];
+			for (const line of block.split('\n')) {
+				if (line.startsWith(':')) continue;
+				const colon = line.indexOf(':');
+				const field = colon < 0 ? line : line.slice(0, colon);
+				const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+				if (field === 'event') event = value;
+				else if (field === 'data') data.push(value);
+			}
+			if (data.length) out.push({ event, data: data.join('\n') });
+		}
+		return out;
+	}
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+	return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function str(v: unknown): string | null {
+	return typeof v === 'string' ? v : null;
+}
+
+function errorFrom(body: unknown, status: number): ChatRequestError {
+	const e = isRecord(body) && isRecord(body.error) ? body.error : {};
+	return new ChatRequestError(str(e.code) ?? `http-${status}`, str(e.message) ?? `HTTP ${status}`, status, str(e.address));
+}
+
+function doneFrom(v: unknown): ChatDone {
+	if (!isRecord(v) || typeof v.token !== 'string' || typeof v.outcome !== 'string')
+		throw new ChatRequestError('protocol', 'the server sent an unreadable reply');
+	return {
+		outcome: v.outcome as ChatOutcome,
+		complete: v.complete === true,
+		text: str(v.text) ?? '',
+		skill: str(v.skill),
+		token: v.token
+	};
+}
+
+/** Sends one message; resolves with the `done` event, rejects with ChatRequestError. */
+export async function sendChat(opts: SendOptions): Promise<ChatDone> {
+	const doFetch = opts.fetch ?? fetch;
+	const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream' };
+	if (opts.apiToken) headers.authorization = `Bearer ${opts.apiToken}`;
+	const body: Record<string, string> = { text: opts.text };
+	if (opts.token) body.token = opts.token;
+	if (opts.lang) body.lang = opts.lang;
+	let res: Response;
+	try {
+		res = await doFetch(opts.endpoint ?? '/api/chat', { method: 'POST', headers, body: JSON.stringify(body), signal: opts.signal });
+	} catch (e) {
+		if (opts.signal?.aborted) throw new ChatRequestError('aborted', 'stopped');
+		throw new ChatRequestError('network', `could not reach this server: ${(e as Error).message}`);
+	}
+	if (!res.ok || !(res.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+		const parsed: unknown = await res.json().catch(() => null);
+		throw errorFrom(parsed, res.status);
+	}
+	if (!res.body) throw new ChatRequestError('protocol', 'empty reply');
+	const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+	const parser = new SseParser();
+	try {
+		for (;;) {
+			const { done, value } = await reader.read();
+			if (done) break;
+			for (const ev of parser.push(value)) {
+				let data: unknown;
+				try {
+					data = JSON.parse(ev.data);
+				} catch {
+					continue; // a frame we cannot read is skipped, never shown raw
+				}
+				if (ev.event === 'sentence' && isRecord(data) && typeof data.text === 'string')
+					opts.onSentence({ text: data.text, skill: str(data.skill) });
+				else if (ev.event === 'done') return doneFrom(data);
+				else if (ev.event === 'error') throw errorFrom({ error: data }, 200);
+			}
+		}
+	} catch (e) {
+		if (e instanceof ChatRequestError) throw e;
+		if (opts.signal?.aborted) throw new ChatRequestError('aborted', 'stopped');
+		throw new ChatRequestError('network', `the reply was cut off: ${(e as Error).message}`);
+	} finally {
+		reader.cancel().catch(() => {});
+	}
+	if (opts.signal?.aborted) throw new ChatRequestError('aborted', 'stopped');
+	throw new ChatRequestError('network', 'the reply ended before the turn did');
+}

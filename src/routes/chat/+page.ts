@@ -1,0 +1,2 @@
+// The chat lives in localStorage: render it in the browser only.
+export const ssr = false;
