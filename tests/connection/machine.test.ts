@@ -1,34 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
-import { connectionMachine, retryDelay, WireSession, type ConnectionHooks, type OvosAddress, type SocketLike } from '../../src/lib/connection';
+import { retryDelay, WireSession, type OvosAddress } from '../../src/lib/connection';
 import { toCanonical } from '../../src/lib/screen';
+import { liveScreen } from '../support/live-screen';
 import { fakeTransport } from './fake-socket';
 
 const GUI: OvosAddress = { host: '10.0.0.5', guiPort: 18181, busPort: 8181, handshake: 'gui' };
 const FULL: OvosAddress = { ...GUI, handshake: 'full' };
 
-/** A minimal owner wiring the machine to a WireSession, like ScreenClient does. */
 function harness(address: OvosAddress) {
 	const t = fakeTransport();
-	const session = new WireSession();
-	const sockets: Record<string, SocketLike | undefined> = {};
-	const notes: string[] = [];
-	const hooks: ConnectionHooks = {
-		open: (kind, s) => {
-			sockets[kind] = s;
-			if (kind === 'gui') session.reset();
-		},
-		frame: (kind, raw) => (kind === 'gui' ? session.guiIn(raw) : session.busIn(raw)),
-		closed: (kind) => (sockets[kind] = undefined),
-		sendBus: (m) => sockets.bus?.send(JSON.stringify(m)),
-		sendGui: (m) => sockets.gui?.send(JSON.stringify(m)),
-		note: (w) => notes.push(w)
-	};
-	const actor = createActor(connectionMachine, {
-		input: { address, pageHost: 'ignored', guiId: 'me', transport: t.transport, hooks, random: () => 0.5 }
-	});
-	actor.start();
-	return { t, session, actor, notes };
+	return { t, ...liveScreen(address, t.transport, 'me') };
 }
 
 const insert = (id: string, position = 0) => ({ type: 'mycroft.session.list.insert', namespace: 'mycroft.system.active_skills', position, data: [{ skill_id: id }] });

@@ -1,9 +1,12 @@
 import { createActor } from 'xstate';
-import { connectionMachine, WireSession, type ConnectionHooks, type OvosAddress, type SocketLike } from '../../src/lib/connection';
+import { connectionMachine, WireSession, type ConnectionHooks, type OvosAddress, type SocketLike, type Transport } from '../../src/lib/connection';
 import { wsTransport } from './ws-transport';
 
-/** The connection machine and a wire session over real sockets, as ScreenClient wires them. */
-export function liveScreen(address: OvosAddress) {
+/**
+ * The connection machine and a wire session wired as ScreenClient wires them, over real sockets by
+ * default or over any transport (a fake one in the machine tests).
+ */
+export function liveScreen(address: OvosAddress, transport: Transport = wsTransport, guiId = `test-${Math.random()}`) {
 	const session = new WireSession();
 	const sockets: Record<string, SocketLike | undefined> = {};
 	let liveSince = 0;
@@ -19,7 +22,7 @@ export function liveScreen(address: OvosAddress) {
 		note: () => {}
 	};
 	const actor = createActor(connectionMachine, {
-		input: { address, pageHost: '127.0.0.1', guiId: `test-${Math.random()}`, transport: wsTransport, hooks }
+		input: { address, pageHost: '127.0.0.1', guiId, transport, hooks, random: () => 0.5 }
 	});
 	actor.subscribe((s) => {
 		if (s.hasTag('live') && liveSince === 0) liveSince = performance.now();
