@@ -1,6 +1,6 @@
 /**
  * Where an image of a skill can be loaded from. `show_image` sends absolute file paths of the
- * device (spec §5); a browser can only load them through this app's media route, and only when the
+^ * device (spec §5); a browser can only load them through this app's media route, and only when the
  * app server runs on that device.
  *
  * The rule (documented in the README): the media route is used when the OVOS host this screen
@@ -41,10 +41,11 @@ export function mediaUrl(base: string, path: string): string {
 	return base + path.split('/').map(encodeURIComponent).join('/');
 }
 
+/** http(s) and base64 data images load as they are; SVG too, since inside an <img> it runs no script. */
 export function imageSource(value: Json | undefined, media: MediaContext | undefined): ImageSource {
 	if (typeof value !== 'string' || value.trim() === '') return { kind: 'none' };
 	const v = value.trim();
-	if (/^https?:\/\//i.test(v) || /^data:image\/(png|jpeg|gif|webp|avif|bmp);base64,/i.test(v)) {
+	if (/^https?:\/\//i.test(v) || /^data:image\/(png|jpeg|gif|webp|avif|bmp|svg\+xml);base64,/i.test(v)) {
 		return { kind: 'url', src: v };
 	}
 	let path: string | null = null;
