@@ -1,4 +1,4 @@
-// Runs every test: unit (Vitest) then browser (Playwright, on a fresh build), and ends with one
+// Runs every test: the type check, unit (Vitest) then browser (Playwright, on a fresh build), and ends with one
 // plain summary line "N passed, N failed" that any CI can read. Exit status is non-zero on failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -13,6 +13,13 @@ const only = process.argv[2]; // 'unit' | 'e2e' | undefined (both)
 let passed = 0;
 let failed = 0;
 let broken = false;
+
+if (only === undefined) {
+	// Types are part of correctness: a type error fails the run like a failing test.
+	if (run('npx', ['svelte-kit', 'sync']) !== 0 || run('npx', ['svelte-check', '--tsconfig', './tsconfig.json', '--threshold', 'error', '--output', 'human']) !== 0) {
+		broken = true;
+	}
+}
 
 if (only !== 'e2e') {
 	const out = join(dir, 'vitest.json');
