@@ -32,9 +32,16 @@ h1{margin:0 0 8px;color:#f70d1a;font-size:2rem}p{margin:0;font-size:1.2rem;line-
 </style></head><body><div class="card"><h1>Did you know?</h1>
 <p>OpenVoiceOS skills can show their own HTML. This card came from a simulated skill over the GUI protocol.</p></div></body></html>`;
 
-export const WEB_PAGE_URL = `data:text/html;charset=utf-8,${encodeURIComponent(
+export const WEB_PAGE_PATH = '/demo/web-page.html';
+
+const WEB_PAGE = (
 	`<!doctype html><html><head><meta charset="utf-8"><title>OVOS web page</title></head>` +
 		`<body style="margin:0;font-family:sans-serif;background:#f8fafc;color:#0f172a"><header style="background:#f70d1a;color:#fff;padding:16px 24px;font-size:24px">OpenVoiceOS</header>` +
 		`<main style="padding:24px;font-size:18px;line-height:1.6"><h2>A web page, framed</h2><p>SYSTEM_UrlFrame loads any address in a web view. ` +
-		`This one is a data: URL so the demo works offline.</p></main></body></html>`
-)}`;
+		`The simulated browser skill serves this one itself, so the demo works offline.</p></main></body></html>`
+);
+
+/** Served by the simulator's GUI port (see `listenHttp`). */
+export const DEMO_WEB_ASSETS: ReadonlyMap<string, { type: string; body: string }> = new Map([
+	[WEB_PAGE_PATH, { type: 'text/html; charset=utf-8', body: WEB_PAGE }]
+]);

@@ -8,6 +8,7 @@ import type { Server } from 'node:http';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { ACTIVE_SKILLS, PAGE_GAINED_FOCUS, USER_INTERACTION, isObject, type Json, type JsonObject } from '../../protocol';
 import type { MessageBus } from './bus-server';
+import { DEMO_WEB_ASSETS } from './assets';
 import { closeHttp, listenHttp } from './listen';
 import type { Logger } from './log';
 import type { GuiFrame, GuiPage, GuiSink, NamespaceManager } from './namespaces';
@@ -49,7 +50,7 @@ export class GuiServer implements GuiSink {
 	}
 
 	async listen(host: string, port: number): Promise<void> {
-		const { server, port: bound } = await listenHttp('ovos-gui websocket', host, port);
+		const { server, port: bound } = await listenHttp('ovos-gui websocket', host, port, DEMO_WEB_ASSETS);
 		this.server = server;
 		this.port = bound;
 		const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME });

@@ -112,7 +112,15 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
 		await bus.close();
 		throw e;
 	}
-	const services = opts.skills === false ? null : startServices({ bus, clock, log, files, sessions, demo: opts.demo ?? false });
+	const services = opts.skills === false ? null : startServices({
+				bus,
+				clock,
+				log,
+				files,
+				sessions,
+				demo: opts.demo ?? false,
+				assetBase: () => `http://${host.includes(':') ? `[${host}]` : host}:${gui?.port ?? 0}`
+			});
 	const g = gui;
 	let stopped = false;
 	const target = (note?: (text: string) => void): StepTarget => ({

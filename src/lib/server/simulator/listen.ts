@@ -15,9 +15,28 @@ export class PortInUseError extends Error {
 	}
 }
 
-/** An HTTP server that answers plain requests with 404 (real ovos services only speak WebSocket there). */
-export async function listenHttp(service: string, host: string, port: number): Promise<{ server: Server; port: number }> {
-	const server = createServer((_req, res) => {
+export interface Asset {
+	readonly type: string;
+	readonly body: string;
+}
+
+/**
+ * An HTTP server that answers plain requests with 404 (real ovos services only speak WebSocket
+ * there), except for `assets`: pages a simulated skill serves itself (a browser can only frame http).
+ */
+export async function listenHttp(
+	service: string,
+	host: string,
+	port: number,
+	assets: ReadonlyMap<string, Asset> = new Map()
+): Promise<{ server: Server; port: number }> {
+	const server = createServer((req, res) => {
+		const asset = assets.get((req.url ?? '').split('?')[0] ?? '');
+		if (asset && req.method === 'GET') {
+			res.writeHead(200, { 'content-type': asset.type, 'cache-control': 'no-store' });
+			res.end(asset.body);
+			return;
+		}
 		res.writeHead(404, { 'content-type': 'text/plain' });
 		res.end('WebSocket only\n');
 	});

@@ -19,6 +19,8 @@ export interface ServiceOptions {
 	readonly files: PageFiles;
 	readonly sessions: SessionStore;
 	readonly demo: boolean;
+	/** `http://host:port` of the simulator's GUI server, which serves skill pages. */
+	readonly assetBase: () => string;
 	readonly skills?: readonly SkillDefinition[];
 }
 

@@ -26,6 +26,8 @@ export interface SkillContext {
 	readonly gui: SkillGui;
 	/** Aborted when the simulator stops. */
 	readonly signal: AbortSignal;
+	/** An http URL for a page the simulator serves for its skills. */
+	assetUrl(path: string): string;
 	/** Speak outside any handler (a timer going off): it lands in the `default` session (spec chat-agent.md §3.3). */
 	speakDefault(text: string): void;
 }
@@ -136,7 +138,7 @@ export class SkillRuntime {
 
 	constructor(
 		readonly def: SkillDefinition,
-		o: { bus: MessageBus; clock: Clock; log: Logger; sessions: SessionStore; files: PageFiles; signal: AbortSignal }
+		o: { bus: MessageBus; clock: Clock; log: Logger; sessions: SessionStore; files: PageFiles; signal: AbortSignal; assetBase: () => string }
 	) {
 		const gui = new SkillGui(o.bus, def.id, () => ({ session: o.sessions.default, skill_id: def.id }));
 		this.ctx = {
@@ -146,6 +148,7 @@ export class SkillRuntime {
 			sessions: o.sessions,
 			gui,
 			signal: o.signal,
+			assetUrl: (path) => `${o.assetBase()}${path}`,
 			speakDefault: (text) =>
 				o.bus.emit({
 					type: 'speak',

@@ -1,5 +1,5 @@
 /** Small one-screen skills: an animated photo, a web page, an HTML card, a loading → status sequence, a greeting. */
-import { HTML_CARD, PHOTO_ANIMATION, WEB_PAGE_URL } from '../assets';
+import { HTML_CARD, PHOTO_ANIMATION, WEB_PAGE_PATH } from '../assets';
 import { sleep } from '../clock';
 import type { SkillDefinition } from '../workshop';
 import { has } from './match';
@@ -29,7 +29,7 @@ export const webPage: SkillDefinition = {
 			handler: 'handle_open_page',
 			match: (u) => (has(u, 'web page', 'webpage', 'website', 'browser') ? {} : null),
 			async run(turn, skill) {
-				skill.gui.showUrl(WEB_PAGE_URL);
+				skill.gui.showUrl(skill.assetUrl(WEB_PAGE_PATH));
 				await turn.speak('Opening the web page.', { dialog: 'open.page' });
 			}
 		}
