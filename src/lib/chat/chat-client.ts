@@ -53,9 +53,14 @@ export interface SseEvent {
 /** Incremental `text/event-stream` parser: feed text as it comes, get complete events back. */
 export class SseParser {
 	#buffer = '';
+	/** A `\r` at the end of a chunk may be half of `\r\n`: held until the next chunk says. */
+	#cr = false;
 
 	push(chunk: string): SseEvent[] {
-		this.#buffer += chunk.replace(/\r\n?/g, '\n');
+		let text = (this.#cr ? '\r' : '') + chunk;
+		this.#cr = text.endsWith('\r');
+		if (this.#cr) text = text.slice(0, -1);
+		this.#buffer += text.replace(/\r\n?/g, '\n');
 		const out: SseEvent[] = [];
 		let end: number;
 		while ((end = this.#buffer.indexOf('\n\n')) >= 0) {

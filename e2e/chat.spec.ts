@@ -1,0 +1,121 @@
+/**
+ * The chat panel end to end: the built app, its /api/chat, the shared simulator's core.
+ * Screenshots go to e2e/.artifacts/.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+const APP = () => process.env.APP_URL ?? '';
+
+async function say(page: Page, text: string) {
+	const input = page.getByRole('textbox', { name: 'Message' });
+	await input.fill(text);
+	await input.press('Enter');
+}
+
+const assistant = (page: Page) => page.locator('li[data-role="assistant"]');
+
+test.beforeEach(async ({ page }) => {
+	await page.goto(`${APP()}/chat`);
+	await page.evaluate(() => localStorage.clear());
+	await page.reload();
+});
+
+test('a turn streams in, shows which skill answered, and survives a reload', async ({ page }) => {
+	await say(page, 'hello');
+	await expect(page.locator('li[data-role="user"]')).toHaveText('hello');
+	const reply = assistant(page).last();
+	await expect(reply).toHaveAttribute('data-state', 'answered');
+	await expect(reply.locator('p').first()).toHaveText('Hello there!\nI am the simulated OpenVoiceOS.');
+	await expect(reply).toContainText('skill-hello-world.openvoiceos');
+	await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
+	await page.screenshot({ path: 'e2e/.artifacts/chat-hello.png' });
+	await page.reload();
+	await expect(assistant(page).last()).toContainText('Hello there!');
+	await expect(page.getByRole('combobox', { name: 'Chats' })).toHaveValue(/.+/);
+});
+
+test('a two-turn dialogue: the question waits for the answer, which is taken up at once', async ({ page }) => {
+	await say(page, 'set a timer');
+	await expect(assistant(page).last()).toHaveAttribute('data-state', 'awaiting');
+	await expect(page.getByText('OVOS is waiting for your answer')).toBeVisible();
+	await expect(page.getByRole('textbox', { name: 'Message' })).toHaveAttribute('placeholder', 'Your answer…');
+	const t0 = Date.now();
+	await say(page, '5 minutes');
+	await expect(assistant(page).last()).toHaveAttribute('data-state', 'answered');
+	await expect(assistant(page).last()).toContainText('Timer set for 5 minutes.');
+	// The skill's 15 s wait for the question to be "spoken" is answered by the server (spec §7.5).
+	expect(Date.now() - t0).toBeLessThan(5000);
+	await page.screenshot({ path: 'e2e/.artifacts/chat-dialogue.png' });
+});
+
+test('not understood is a clear state, not a fake reply; text is shown as text', async ({ page }) => {
+	await say(page, '<img src=x onerror="document.title=1"> purple monkey dishwasher');
+	await expect(assistant(page).last()).toHaveAttribute('data-state', 'unmatched');
+	await expect(page.getByText('OVOS didn’t understand that.')).toBeVisible();
+	await expect(page.locator('li[data-role="user"]')).toContainText('<img src=x');
+	await expect(page.locator('li img')).toHaveCount(0);
+	expect(await page.title()).not.toBe('1');
+});
+
+test('stop ends a running turn; new chat starts empty and the old one stays listed', async ({ page }) => {
+	await say(page, 'run a system check');
+	await expect(assistant(page).last()).toContainText('Checking the system.');
+	await page.getByRole('button', { name: 'Stop' }).click();
+	await expect(assistant(page).last()).toHaveAttribute('data-state', 'stopped');
+	await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+	await page.getByRole('button', { name: 'New chat' }).click();
+	await expect(assistant(page)).toHaveCount(0);
+	await expect(page.getByRole('combobox', { name: 'Chats' }).locator('option')).toHaveText(['New chat', 'run a system check']);
+});
+
+test('language choice is sent with the message', async ({ page }) => {
+	await page.getByRole('combobox', { name: 'Language' }).selectOption('de-DE');
+	const sent = page.waitForRequest((r) => r.url().endsWith('/api/chat'));
+	await say(page, 'hello');
+	expect((await sent).postDataJSON()).toMatchObject({ text: 'hello', lang: 'de-DE' });
+});
+
+test('OVOS unreachable and timed out have their own look', async ({ page }) => {
+	await page.route('**/api/chat', (route) =>
+		route.fulfill({
+			status: 503,
+			contentType: 'application/json',
+			body: JSON.stringify({ error: { code: 'bus-down', message: 'unreachable', address: 'ws://10.0.0.9:8181/core' } })
+		})
+	);
+	await say(page, 'hello');
+	await expect(assistant(page).last()).toHaveAttribute('data-state', 'unreachable');
+	await expect(page.getByText('OVOS is unreachable.')).toBeVisible();
+	await expect(page.getByText('ws://10.0.0.9:8181/core')).toBeVisible();
+	await page.unroute('**/api/chat');
+	await page.route('**/api/chat', (route) =>
+		route.fulfill({
+			status: 200,
+			contentType: 'text/event-stream',
+			body: 'event: sentence\ndata: {"text":"Let me think","skill":null}\n\nevent: done\ndata: {"outcome":"timeout","complete":false,"text":"Let me think","skill":null,"token":"t"}\n\n'
+		})
+	);
+	await say(page, 'think hard');
+	await expect(assistant(page).last()).toHaveAttribute('data-state', 'timeout');
+	await expect(page.getByText('Timed out: OVOS went quiet before finishing.')).toBeVisible();
+	await page.screenshot({ path: 'e2e/.artifacts/chat-states.png' });
+	await page.emulateMedia({ colorScheme: 'dark' });
+	await page.screenshot({ path: 'e2e/.artifacts/chat-states-dark.png' });
+});
+
+test('the slide-over on the screen page: open, chat, close with Escape', async ({ page }) => {
+	await page.goto(`${APP()}/`);
+	const handle = page.getByRole('button', { name: 'Chat', exact: true });
+	await handle.click();
+	const panel = page.getByRole('dialog', { name: 'Chat with OVOS' });
+	await expect(panel.getByRole('textbox', { name: 'Message' })).toBeFocused();
+	await say(page, "what's the weather");
+	await expect(panel.locator('li[data-role="assistant"]').last()).toContainText("It's sunny and 22 degrees in Lawrence.");
+	await page.waitForTimeout(300);
+	await page.screenshot({ path: 'e2e/.artifacts/chat-slide-over.png' });
+	await page.keyboard.press('Escape');
+	await expect(handle).toBeFocused();
+	await expect(panel).toHaveAttribute('inert', '');
+	await page.waitForTimeout(300);
+	await page.screenshot({ path: 'e2e/.artifacts/chat-slide-over-closed.png' });
+});
