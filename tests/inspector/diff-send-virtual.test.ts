@@ -32,6 +32,11 @@ describe('diffStates', () => {
 			['a', 'removed']
 		]);
 		expect(diffStates(at(7), at(7))).toEqual([]);
+		// a skill event is recorded, and the diff says so
+		const skillEv = L(insertNs('b'), event('b', 'timer.tick', { left: 3 }));
+		expect(diffStates(replayLines(skillEv, 1).state, replayLines(skillEv, 2).state)).toEqual([
+			{ path: 'event', kind: 'added', after: { namespace: 'b', name: 'timer.tick', data: { left: 3 } } }
+		]);
 	});
 
 	it('compares arrays and nested values whole where keys do not apply', () => {

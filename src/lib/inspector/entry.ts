@@ -153,3 +153,8 @@ export function typeLabel(e: LogEntry): string {
 	if (e.type === 'mycroft.events.triggered' && e.event) return `event ${e.event}`;
 	return e.type || (e.error ? '(undecodable)' : '(no type)');
 }
+
+/** The type column's text: `mycroft.` is on nearly every GUI frame, so it is left out. */
+export function shortLabel(e: LogEntry): string {
+	return typeLabel(e).replace(/^mycroft\./, '');
+}

@@ -1,0 +1,159 @@
+/**
+ * The dashboard against a private simulator: live state and preview, filter, pause, export →
+ * import → scrub back to an earlier state, edit & resend, and screenshots with real traffic.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { busMessage, type JsonObject } from '../src/lib/protocol';
+import { replayLines, toCanonical } from '../src/lib/screen';
+import { startSimulator, type Simulator } from '../src/lib/server/simulator';
+
+let sim: Simulator;
+
+test.beforeEach(async () => {
+	sim = await startSimulator({ host: '127.0.0.1', busPort: 0, guiPort: 0, skills: false, log: false });
+});
+test.afterEach(async () => {
+	await sim.stop();
+});
+
+function url(extra = ''): string {
+	return `${process.env.APP_URL}/inspect?host=127.0.0.1&guiPort=${sim.guiPort}&busPort=${sim.busPort}${extra}`;
+}
+
+/** What a skill's GUIInterface emits for `show_text` (spec §3.3). */
+function showText(skill: string, text: string, title: string): void {
+	sim.emit(busMessage('gui.value.set', { __from: skill, text, title }));
+	sim.emit(busMessage('gui.page.show', { page_names: ['SYSTEM_TextFrame'], index: 0, __from: skill, __idle: true }));
+}
+function setValue(skill: string, data: JsonObject): void {
+	sim.emit(busMessage('gui.value.set', { __from: skill, ...data }));
+}
+
+async function live(page: Page): Promise<void> {
+	await expect(page.getByTestId('status')).toHaveText(/live/, { timeout: 10_000 });
+}
+
+const ns = (page: Page, id: string) => page.locator(`[data-testid="namespace"][data-namespace="${id}"]`);
+
+test('filter, pause, export → import → scrub shows the earlier state', async ({ page }) => {
+	await page.goto(url('&handshake=full'));
+	await live(page);
+	showText('skill-weather.test', 'Sunny, 22 degrees', 'Weather');
+	await expect(ns(page, 'skill-weather.test').getByTestId('data-tree')).toContainText('Sunny, 22 degrees');
+	await expect(page.getByTestId('preview')).toContainText('Sunny, 22 degrees');
+	setValue('skill-weather.test', { text: 'Rain later' });
+	await expect(ns(page, 'skill-weather.test').getByTestId('data-tree')).toContainText('Rain later');
+
+	// both sockets, both directions reach the log
+	const rows = page.getByTestId('log-row');
+	await expect(rows.filter({ hasText: '↓bus' }).first()).toBeVisible();
+	await expect(rows.filter({ hasText: '↑' }).first()).toBeVisible();
+
+	// filter: free text, then socket
+	const search = page.getByLabel('filter text');
+	await search.fill('Rain later');
+	await expect(rows).not.toHaveCount(0);
+	for (const text of await rows.allInnerTexts()) expect(text).toContain('Rain later');
+	await page.getByLabel('bus', { exact: true }).uncheck();
+	await expect(rows).toHaveCount(1);
+	await expect(rows.first()).toContainText('mycroft.session.set');
+	await page.getByRole('button', { name: 'reset' }).click();
+	await expect(search).toHaveValue('');
+
+	// pause: frames keep arriving and are counted, not shown
+	const before = await rows.count();
+	await page.getByRole('button', { name: 'Pause' }).click();
+	setValue('skill-weather.test', { text: 'Snow at night' });
+	await expect(page.getByRole('button', { name: /Resume \([1-9]\d* new\)/ })).toBeVisible();
+	await expect(page.getByTestId('log')).not.toContainText('Snow at night');
+	await page.getByRole('button', { name: /Resume/ }).click();
+	await expect(page.getByTestId('log')).toContainText('Snow at night');
+	expect(await rows.count()).toBeGreaterThan(before);
+	await expect(ns(page, 'skill-weather.test').getByTestId('data-tree')).toContainText('Snow at night');
+
+	// export: a replay trace that rebuilds what the server holds
+	const download = page.waitForEvent('download');
+	await page.getByRole('button', { name: 'Export', exact: true }).click();
+	const file = await (await download).path();
+	const text = readFileSync(file, 'utf8');
+	const lines = text.split(/\r?\n/);
+	expect(toCanonical(replayLines(lines).state)).toBe(sim.canonical({ replayed: false }));
+
+	// import and scrub back to just after the first text arrived
+	await page.getByTestId('import').setInputFiles(file);
+	await expect(page.getByTestId('scrubber')).toBeVisible();
+	const n = lines.findIndex((l) => l.includes('Sunny, 22 degrees')) + 1;
+	expect(n).toBeGreaterThan(0);
+	await page.getByLabel('line', { exact: true }).fill(String(n));
+	await page.getByLabel('line', { exact: true }).press('Enter');
+	const tree = ns(page, 'skill-weather.test').getByTestId('data-tree');
+	await expect(tree).toContainText('Sunny, 22 degrees');
+	await expect(tree).not.toContainText('Snow at night');
+	await expect(page.getByTestId('diff')).toContainText('skill-weather.test › data › text');
+	expect(replayLines(lines, n).state.namespaces['skill-weather.test']?.data.text).toBe('Sunny, 22 degrees');
+	// the log shows the trace, the row of line N marked
+	await expect(page.getByTestId('log').locator(`[data-seq="${n}"]`)).toBeVisible();
+	// the end of the trace is the latest state again
+	await page.getByRole('button', { name: 'last' }).click();
+	await expect(tree).toContainText('Snow at night');
+	await page.screenshot({ path: 'test-results/inspect/time-travel.png' });
+	await page.getByRole('button', { name: 'Back to live' }).click();
+	await expect(page.getByTestId('scrubber')).toHaveCount(0);
+});
+
+test('edit and resend a row through the validated send form', async ({ page }) => {
+	await page.goto(url());
+	await live(page);
+	showText('skill-a.test', 'Hello', 'A');
+	await expect(ns(page, 'skill-a.test')).toBeVisible();
+	const seen: JsonObject[] = [];
+	sim.on('skill-a.test.refresh', (m) => seen.push(m.data));
+
+	await page.getByRole('button', { name: 'Send' }).first().click();
+	const box = page.getByLabel('message JSON');
+	await box.fill('{"type":"mycroft.events.triggered","namespace":"skill-a.test","event_name":"refresh"}');
+	await expect(page.getByRole('alert')).toContainText('parameters');
+	await expect(page.locator('form button[type="submit"]')).toBeDisabled();
+	await box.fill('{"type":"mycroft.events.triggered","namespace":"skill-a.test","event_name":"refresh","parameters":{"k":1}}');
+	await page.locator('form button[type="submit"]').click();
+	await expect(page.getByTestId('send-outcome')).toContainText('sent on the GUI socket');
+	await expect.poll(() => seen.length).toBe(1);
+
+	// the sent frame is in the log; expand it and resend it edited
+	const out = page.getByTestId('log-row').filter({ hasText: '↑gui' }).filter({ hasText: 'refresh' }).first();
+	await out.locator('button').first().click();
+	await out.getByRole('button', { name: 'edit & resend' }).click();
+	await expect(box).toHaveValue(/"k": 1/);
+	await box.fill((await box.inputValue()).replace('"k": 1', '"k": 2'));
+	await page.locator('form button[type="submit"]').click();
+	await expect.poll(() => seen.map((d) => d.k)).toEqual([1, 2]);
+
+	// the bus is not connected in GUI-socket-only mode: said so, nothing sent
+	await page.getByLabel('preset').selectOption('utterance');
+	await page.locator('form button[type="submit"]').click();
+	await expect(page.getByTestId('send-outcome')).toContainText('no core-bus connection');
+});
+
+test('screenshots with real traffic', async ({ page }) => {
+	await page.setViewportSize({ width: 1280, height: 800 });
+	await page.goto(url('&handshake=full'));
+	await live(page);
+	sim.emit(busMessage('gui.value.set', { __from: 'skill-homescreen.test', time: '10:42', date: 'Monday' }));
+	sim.emit(busMessage('gui.page.show', { page_names: ['idle'], index: 0, __from: 'skill-homescreen.test', __idle: true }));
+	showText('skill-weather.test', 'Sunny, 22 degrees', 'Weather');
+	for (let i = 0; i < 30; i++) setValue('skill-weather.test', { text: `Sunny, ${20 + (i % 5)} degrees`, forecast: [{ day: 'Tue', high: 20 + i }] });
+	for (let i = 0; i < 5; i++) sim.emit(busMessage('recognizer_loop:record_begin', {}));
+	await page.goto(url('&handshake=full')); // a reconnect shows in the timeline
+	await live(page);
+	setValue('skill-weather.test', { text: 'Clouds, 18 degrees' });
+	await expect(page.getByTestId('preview')).toContainText('Clouds');
+	await page.screenshot({ path: 'test-results/inspect/live-1280.png' });
+	await page.getByTestId('log-row').filter({ hasText: 'mycroft.session.set' }).last().locator('button').first().click();
+	await page.screenshot({ path: 'test-results/inspect/expanded-1280.png' });
+	await page.getByRole('button', { name: 'Connection' }).click();
+	await page.screenshot({ path: 'test-results/inspect/connection-1280.png' });
+	await page.setViewportSize({ width: 800, height: 480 });
+	await page.getByRole('button', { name: 'State' }).click();
+	await page.screenshot({ path: 'test-results/inspect/live-800.png' });
+});
