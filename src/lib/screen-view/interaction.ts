@@ -46,8 +46,12 @@ export function pageWindow(
 	if (width < SWITCH_WIDTH || count < 2 || fills[shown]) return { start: shown, cols: 1 };
 	let cols = Math.min(count, Math.ceil(width / SWITCH_WIDTH));
 	while (cols > 1) {
-		const start = Math.max(0, Math.min(shown - Math.floor((cols - 1) / 2), count - cols));
-		if (fills.slice(start, start + cols).every((f) => !f)) return { start, cols };
+		// Every window holding `shown`, the one centred on it first.
+		const centred = Math.max(0, Math.min(shown - Math.floor((cols - 1) / 2), count - cols));
+		const starts = [centred];
+		for (let s = Math.max(0, shown - cols + 1); s <= Math.min(shown, count - cols); s++) if (s !== centred) starts.push(s);
+		const start = starts.find((s) => fills.slice(s, s + cols).every((f) => !f));
+		if (start !== undefined) return { start, cols };
 		cols--;
 	}
 	return { start: shown, cols: 1 };

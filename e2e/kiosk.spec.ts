@@ -1,0 +1,152 @@
+/**
+ * `/kiosk` at the two device presets (800×480 landscape, 720×1280 portrait): no chrome, no context
+ * menu or selection, the cursor hides, rotation, the escape hatch, the offline clock, and local
+ * images through the media route when the app runs on the device.
+ */
+import { mkdtempSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import type { Simulator } from '../src/lib/server/simulator';
+import { clockPng } from './support/png';
+import { privateSim, screenUrl, show, startApp } from './support/screen';
+
+let sim: Simulator;
+test.beforeEach(async () => {
+	sim = await privateSim();
+});
+test.afterEach(async () => {
+	await sim.stop();
+});
+
+async function live(page: Page): Promise<void> {
+	await expect(page.locator('.scr-root[data-conn="live"]')).toBeAttached();
+}
+
+const PRESETS = [
+	{ width: 800, height: 480 },
+	{ width: 720, height: 1280 }
+];
+
+for (const size of PRESETS) {
+	for (const theme of ['dark', 'light'] as const) {
+		test.describe(`${size.width}x${size.height} ${theme}`, () => {
+			test.use({ viewport: size, colorScheme: theme });
+			test('a page fills the screen with no chrome', async ({ page }) => {
+				await page.goto(screenUrl(sim, '/kiosk'));
+				await live(page);
+				show(sim, 'skill-weather.test', ['SYSTEM_TextFrame'], { text: 'Sunny, 22 degrees', title: 'Weather' });
+				await expect(page.getByText('Sunny, 22 degrees')).toBeVisible();
+				await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
+				const box = await page.locator('.tpl-root').boundingBox();
+				expect(box).toEqual({ x: 0, y: 0, ...size });
+				await page.waitForTimeout(300);
+				await page.screenshot({ path: `e2e/screenshots/kiosk-text-${theme}-${size.width}x${size.height}.png` });
+				// A page without a template: a quiet card, not the developer fallback.
+				show(sim, 'skill-weather.test', ['forecast'], {});
+				await expect(page.getByText('This page can’t be shown on this screen.')).toBeVisible();
+				await expect(page.getByText('No template for this page')).toHaveCount(0);
+				await page.screenshot({ path: `e2e/screenshots/kiosk-unknown-${theme}-${size.width}x${size.height}.png` });
+			});
+			test('idle clock', async ({ page }) => {
+				await page.goto(screenUrl(sim, '/kiosk'));
+				await live(page);
+				await expect(page.locator('time')).toHaveText(/\d{1,2}:\d{2}/);
+				await page.screenshot({ path: `e2e/screenshots/kiosk-idle-${theme}-${size.width}x${size.height}.png` });
+			});
+		});
+	}
+}
+
+test('no context menu, no selection, the cursor hides when idle', async ({ page }) => {
+	await page.goto(screenUrl(sim, '/kiosk', '&cursor=1'));
+	await live(page);
+	show(sim, 'skill-a.test', ['SYSTEM_TextFrame'], { text: 'Hello' });
+	await expect(page.getByText('Hello')).toBeVisible();
+	const prevented = await page.evaluate(() => {
+		const e = new MouseEvent('contextmenu', { bubbles: true, cancelable: true });
+		document.querySelector('.tpl-root')?.dispatchEvent(e);
+		return e.defaultPrevented;
+	});
+	expect(prevented).toBe(true);
+	expect(await page.locator('.kiosk').evaluate((el) => getComputedStyle(el).userSelect)).toBe('none');
+	await page.mouse.move(100, 100);
+	await expect.poll(() => page.locator('.tpl-root').evaluate((el) => getComputedStyle(el).cursor)).not.toBe('none');
+	await expect.poll(() => page.locator('.tpl-root').evaluate((el) => getComputedStyle(el).cursor), { timeout: 3000 }).toBe('none');
+});
+
+test('rotate=90 turns a landscape panel into a portrait screen', async ({ page }) => {
+	await page.goto(screenUrl(sim, '/kiosk', '&rotate=90'));
+	await live(page);
+	show(sim, 'skill-a.test', ['SYSTEM_TextFrame'], { text: 'Rotated', title: 'Portrait' });
+	await expect(page.getByText('Rotated')).toBeVisible();
+	// The page is laid out 480 wide and 800 tall, then turned onto the 800×480 panel.
+	const size = await page.locator('.tpl-root').evaluate((el) => [el.clientWidth, el.clientHeight]);
+	expect(size).toEqual([480, 800]);
+	const box = await page.locator('.tpl-root').boundingBox();
+	expect(box).toEqual({ x: 0, y: 0, width: 800, height: 480 });
+	await page.screenshot({ path: 'e2e/screenshots/kiosk-rotate90-800x480.png' });
+});
+
+test('escape hatch: Shift+Escape or holding the corner leads back to /, keeping the address', async ({ page }) => {
+	await page.goto(screenUrl(sim, '/kiosk'));
+	await live(page);
+	await page.keyboard.press('Shift+Escape');
+	await expect(page).toHaveURL(new RegExp(`/\\?host=127\\.0\\.0\\.1&guiPort=${sim.guiPort}&busPort=${sim.busPort}$`));
+	await page.goto(screenUrl(sim, '/kiosk'));
+	await live(page);
+	await page.mouse.move(10, 10);
+	await page.mouse.down();
+	await page.waitForTimeout(2300);
+	await page.mouse.up();
+	await expect(page).toHaveURL(/\/\?host=/);
+});
+
+test('offline: a silent reconnect, the clock after a while, the pages again when back', async ({ page }) => {
+	test.setTimeout(45_000);
+	const ports = { busPort: sim.busPort, guiPort: sim.guiPort };
+	await page.goto(screenUrl(sim, '/kiosk'));
+	await live(page);
+	show(sim, 'skill-a.test', ['SYSTEM_TextFrame'], { text: 'Before' });
+	await expect(page.getByText('Before')).toBeVisible();
+	await sim.stop();
+	await expect(page.locator('.scr-root[data-conn="offline"]')).toBeAttached();
+	// No banner in kiosk mode.
+	await expect(page.getByText(/Offline since/)).toHaveCount(0);
+	await expect(page.getByText('Offline · reconnecting')).toBeVisible({ timeout: 15_000 });
+	await page.screenshot({ path: 'e2e/screenshots/kiosk-offline-800x480.png' });
+	sim = await privateSim(ports);
+	show(sim, 'skill-a.test', ['SYSTEM_TextFrame'], { text: 'After' });
+	await expect(page.getByText('After')).toBeVisible({ timeout: 15_000 });
+});
+
+test('local images come through the media route; traversal, escapes and other types are refused', async ({ page, request }) => {
+	const base = mkdtempSync(join(tmpdir(), 'ovos-media-'));
+	const root = join(base, 'root');
+	mkdirSync(join(root, 'skill-timer'), { recursive: true });
+	writeFileSync(join(root, 'skill-timer', 'timer.png'), clockPng());
+	writeFileSync(join(root, 'notes.txt'), 'not media');
+	writeFileSync(join(base, 'secret.png'), clockPng(8));
+	symlinkSync(join(base, 'secret.png'), join(root, 'escape.png'));
+	const app = await startApp({ OVOS_HOST: '127.0.0.1', OVOS_GUI_PORT: String(sim.guiPort), OVOS_BUS_PORT: String(sim.busPort), OVOS_MEDIA_ROOTS: root });
+	try {
+		await page.goto(`${app.url}/kiosk`);
+		await live(page);
+		show(sim, 'skill-timer.test', ['SYSTEM_ImageFrame'], { image: join(root, 'skill-timer', 'timer.png'), title: 'Kitchen timer', caption: '5 minutes left' });
+		const img = page.locator('img');
+		await expect(img).toHaveAttribute('src', `/media${root}/skill-timer/timer.png`);
+		await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(360);
+		await page.screenshot({ path: 'e2e/screenshots/kiosk-local-image-800x480.png' });
+
+		const get = (path: string) => request.get(`${app.url}/media${path}`, { maxRedirects: 0 }).then((r) => r.status());
+		expect(await get(`${root}/skill-timer/timer.png`)).toBe(200);
+		expect(await get(`${root}/skill-timer/%2e%2e/%2e%2e/secret.png`)).toBe(403);
+		expect(await get(`${root}/escape.png`)).toBe(403);
+		expect(await get(`${base}/secret.png`)).toBe(403);
+		expect(await get(`${root}/notes.txt`)).toBe(415);
+		expect(await get('/etc/passwd')).toBe(415);
+		expect(await get(`${root}/missing.png`)).toBe(404);
+	} finally {
+		await app.stop();
+	}
+});

@@ -1,0 +1,88 @@
+/**
+ * Hostile data through every template: nothing runs in the app's origin. HTML runs only inside an
+ * opaque-origin sandbox (it can script itself, never its parent), URL frames refuse non-http(s),
+ * images refuse script URLs, colours refuse CSS, and every text is shown as text.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { TEMPLATE_NAMES } from '../src/lib/protocol';
+import type { Simulator } from '../src/lib/server/simulator';
+import { privateSim, screenUrl, setValues, show } from './support/screen';
+
+const MARK = 'window.top.__pwned = (window.top.__pwned || 0) + 1';
+const VECTORS = [
+	`<img src=x onerror="${MARK}">`,
+	`<script>${MARK}</script>`,
+	`"><svg onload="${MARK}"></svg>`,
+	`javascript:${MARK}`,
+	`data:text/html,<script>${MARK}</script>`,
+	`{@html '<img src=x onerror=${MARK}>'}`,
+	`red; background-image: url("javascript:${MARK}")`
+];
+/** Every key any template reads (spec §5), each given a vector. */
+const KEYS = ['text', 'title', 'caption', 'image', 'fill', 'background_color', 'html', 'resourceLocation', 'url', 'label', 'status', 'placeholder', 'confirm_text', 'exit_text', 'skill_id_handler', 'sleeping'];
+
+let sim: Simulator;
+test.beforeEach(async () => {
+	sim = await privateSim();
+});
+test.afterEach(async () => {
+	await sim.stop();
+});
+
+async function pwned(page: Page): Promise<unknown> {
+	return page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned ?? 0);
+}
+
+for (const name of [...TEMPLATE_NAMES, 'skill_custom_page']) {
+	test(`${name}: no vector runs in the app`, async ({ page }) => {
+		const dialogs: string[] = [];
+		page.on('dialog', (d) => {
+			dialogs.push(d.message());
+			void d.dismiss();
+		});
+		await page.goto(screenUrl(sim));
+		await expect(page.locator('.scr-root[data-conn="live"]')).toBeAttached();
+		for (const [i, vector] of VECTORS.entries()) {
+			const data = Object.fromEntries(KEYS.map((k) => [k, vector]));
+			if (i === 0) show(sim, 'skill-evil.test', [name], data);
+			else setValues(sim, 'skill-evil.test', data);
+			await expect(page.locator(`[data-page="${name}"]`)).toBeVisible();
+			await page.waitForTimeout(250);
+			expect(await pwned(page), `vector ${i}`).toBe(0);
+			expect(dialogs).toEqual([]);
+			// No element from the data made it into the app's DOM.
+			expect(await page.locator('.tpl-root script, .tpl-root [onerror], .tpl-root [onload]').count()).toBe(0);
+			for (const frame of await page.locator('iframe').all()) {
+				const sandbox = await frame.getAttribute('sandbox');
+				expect(sandbox).not.toBeNull();
+				expect(sandbox).not.toContain('allow-same-origin');
+				const src = await frame.getAttribute('src');
+				if (src !== null) expect(src).toMatch(/^https?:/);
+			}
+		}
+	});
+}
+
+test('skill HTML may script itself but not reach the app', async ({ page }) => {
+	await page.goto(screenUrl(sim));
+	await expect(page.locator('.scr-root[data-conn="live"]')).toBeAttached();
+	const html = `<p id="p">static</p><script>
+		const out = [];
+		try { window.top.document.body.dataset.pwned = '1'; out.push('parent:reached'); } catch { out.push('parent:blocked'); }
+		try { localStorage.setItem('x', '1'); out.push('storage:ours'); } catch { out.push('storage:blocked'); }
+		try { document.cookie = 'a=1'; out.push(document.cookie ? 'cookie:set' : 'cookie:none'); } catch { out.push('cookie:blocked'); }
+		document.getElementById('p').textContent = out.join(' ');
+	</script>`;
+	show(sim, 'skill-html.test', ['SYSTEM_HtmlFrame'], { html });
+	const inner = page.frameLocator('iframe').locator('#p');
+	await expect(inner).toHaveText('parent:blocked storage:blocked cookie:blocked');
+	expect(await page.evaluate(() => document.body.dataset.pwned)).toBeUndefined();
+});
+
+test('text is text: markup in data is shown literally', async ({ page }) => {
+	await page.goto(screenUrl(sim));
+	await expect(page.locator('.scr-root[data-conn="live"]')).toBeAttached();
+	show(sim, 'skill-text.test', ['SYSTEM_TextFrame'], { text: '<b>bold?</b> <img src=x>', title: '<i>t</i>' });
+	await expect(page.locator('[data-key="text"]')).toHaveText('<b>bold?</b> <img src=x>');
+	await expect(page.locator('.tpl-root b, .tpl-root img, .tpl-root i')).toHaveCount(0);
+});

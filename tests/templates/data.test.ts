@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { cssColor, flag, frameUrl, htmlDocument, objectFit, statusOutcome, text } from '../../src/lib/templates/data';
+import { textOn } from '../../src/lib/templates/colors';
+
+describe('data readers', () => {
+	it('treat null and missing as absent and fall back to the default', () => {
+		expect(text({ title: null }, 'title')).toBe('');
+		expect(text({}, 'confirm_text', 'Confirm')).toBe('Confirm');
+		expect(text({ title: 'T' }, 'title')).toBe('T');
+		expect(text({ n: 22 }, 'n')).toBe('22');
+		expect(text({ o: { a: 1 } }, 'o', 'x')).toBe('x');
+		// Prototype keys are not data.
+		expect(text({}, 'constructor', 'd')).toBe('d');
+	});
+
+	it('read booleans, including the Python spellings', () => {
+		expect(flag({ sleeping: true }, 'sleeping', false)).toBe(true);
+		expect(flag({ sleeping: 'True' }, 'sleeping', false)).toBe(true);
+		expect(flag({ sleeping: null }, 'sleeping', false)).toBe(false);
+		expect(flag({}, 'sleeping', true)).toBe(true);
+	});
+});
+
+describe('objectFit', () => {
+	it('never stretches unless asked to, unlike Qt', () => {
+		expect(objectFit(undefined)).toBe('contain');
+		expect(objectFit(null)).toBe('contain');
+		expect(objectFit('whatever')).toBe('contain');
+		expect(objectFit('PreserveAspectFit')).toBe('contain');
+		expect(objectFit('PreserveAspectCrop')).toBe('cover');
+		expect(objectFit('Stretch')).toBe('fill');
+	});
+});
+
+describe('cssColor', () => {
+	it('reorders Qt #AARRGGBB into CSS #RRGGBBAA', () => {
+		expect(cssColor('#95000000')).toBe('#00000095');
+		expect(cssColor('#FF2D4F6C')).toBe('#2D4F6CFF');
+	});
+	it('keeps plain colours', () => {
+		expect(cssColor('#123')).toBe('#123');
+		expect(cssColor('#102030')).toBe('#102030');
+		expect(cssColor('Navy')).toBe('navy');
+		expect(cssColor('rgb(1, 2, 3)')).toBe('rgb(1, 2, 3)');
+	});
+	it('refuses anything that could carry other CSS', () => {
+		for (const bad of ['red; background-image:url(x)', 'url(javascript:alert(1))', 'expression(alert(1))', '#12', '', null, 3, 'rgb(1,2,3);x:y']) {
+			expect(cssColor(bad)).toBeNull();
+		}
+	});
+	it('picks readable text for a background', () => {
+		expect(textOn('#000000')).toBe('#ffffff');
+		expect(textOn('#ffffff')).toBe('#111418');
+		expect(textOn('#2d4f6c')).toBe('#ffffff');
+		expect(textOn('yellow')).toBe('#111418');
+		expect(textOn('rebeccapurple')).toBeNull();
+	});
+});
+
+describe('frameUrl', () => {
+	it('accepts http and https only', () => {
+		expect(frameUrl('https://example.org/a?b=1')).toEqual({ ok: true, url: 'https://example.org/a?b=1', host: 'example.org' });
+		expect(frameUrl(' http://127.0.0.1:8080/x ').ok).toBe(true);
+		for (const bad of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,<script>1</script>', 'file:///etc/passwd', 'about:blank', 'blob:https://x/1', 'ftp://x/y']) {
+			const r = frameUrl(bad);
+			expect(r.ok, bad).toBe(false);
+		}
+		expect(frameUrl('not a url')).toMatchObject({ ok: false });
+		expect(frameUrl(null)).toMatchObject({ ok: false });
+	});
+});
+
+describe('htmlDocument', () => {
+	it('adds an escaped <base> only for an http(s) resource location', () => {
+		expect(htmlDocument('<p>x</p>', '')).toBe('<p>x</p>');
+		expect(htmlDocument('<p>x</p>', 'javascript:alert(1)')).toBe('<p>x</p>');
+		expect(htmlDocument('<p>x</p>', 'http://h/r/')).toBe('<base href="http://h/r/"><p>x</p>');
+		expect(htmlDocument('', 'http://h/"><script>')).toBe('<base href="http://h/%22%3E%3Cscript%3E">');
+	});
+});
+
+describe('statusOutcome', () => {
+	it('reads legacy status and OVOS-GUI-1 success', () => {
+		expect(statusOutcome({ status: 'Enabled' })).toBe('success');
+		expect(statusOutcome({ status: 'Disabled' })).toBe('failure');
+		expect(statusOutcome({ success: false, status: 'Enabled' })).toBe('failure');
+		expect(statusOutcome({ success: true })).toBe('success');
+		expect(statusOutcome({ status: null })).toBe('pending');
+		expect(statusOutcome({})).toBe('pending');
+	});
+});

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { createThrottle, exitKioskHref, isBackKey, kioskOptions, pageWindow, shownIndex, swipeResult } from '../../src/lib/screen-view/interaction';
+
+describe('createThrottle', () => {
+	it('lets one interaction per skill through per window', () => {
+		let t = 0;
+		const ok = createThrottle(2000, () => t);
+		expect(ok('a')).toBe(true);
+		t = 1999;
+		expect(ok('a')).toBe(false);
+		expect(ok('b')).toBe(true);
+		t = 2000;
+		expect(ok('a')).toBe(true);
+	});
+});
+
+describe('swipeResult', () => {
+	it('goes next on a long left drag, previous on a right one, stays on short slow ones', () => {
+		expect(swipeResult(-250, 600, 800)).toBe(1);
+		expect(swipeResult(250, 600, 800)).toBe(-1);
+		expect(swipeResult(-100, 600, 800)).toBe(0);
+		// A flick: short but fast.
+		expect(swipeResult(-60, 80, 800)).toBe(1);
+		expect(swipeResult(-20, 10, 800)).toBe(0);
+	});
+});
+
+describe('pageWindow', () => {
+	it('one page below switchWidth, or when the page fills the width', () => {
+		expect(pageWindow(800, 1, [false, false, false])).toEqual({ start: 1, cols: 1 });
+		expect(pageWindow(1700, 0, [true, false])).toEqual({ start: 0, cols: 1 });
+	});
+	it('skill pages side by side on wide screens, keeping the current one in view', () => {
+		expect(pageWindow(1700, 0, [false, false])).toEqual({ start: 0, cols: 2 });
+		expect(pageWindow(1500, 2, [false, false, false])).toEqual({ start: 1, cols: 2 });
+		expect(pageWindow(1700, 2, [false, false, false])).toEqual({ start: 0, cols: 3 });
+		expect(pageWindow(2400, 3, [false, false, false, false])).toEqual({ start: 1, cols: 3 });
+	});
+	it('never puts a full-width template beside another page', () => {
+		expect(pageWindow(1700, 1, [true, false])).toEqual({ start: 1, cols: 1 });
+		expect(pageWindow(2500, 1, [false, false, true])).toEqual({ start: 0, cols: 2 });
+	});
+});
+
+describe('shownIndex', () => {
+	it('shows the user pick until the server index moves', () => {
+		const pick = { namespace: 'a', base: 0, index: 1 };
+		expect(shownIndex(pick, 'a', 0, 2)).toBe(1);
+		// The server echoes 1, or focuses something else: the server wins.
+		expect(shownIndex(pick, 'a', 1, 2)).toBe(1);
+		expect(shownIndex({ ...pick, index: 0, base: 1 }, 'a', 2, 3)).toBe(2);
+		// Another namespace, or a pick past the end, is ignored.
+		expect(shownIndex(pick, 'b', 0, 2)).toBe(0);
+		expect(shownIndex(pick, 'a', 0, 1)).toBe(0);
+	});
+	it('clamps the server index into the page list', () => {
+		expect(shownIndex(null, 'a', null, 2)).toBe(0);
+		expect(shownIndex(null, 'a', 5, 2)).toBe(1);
+	});
+});
+
+describe('keys and kiosk options', () => {
+	it('back keys', () => {
+		expect(isBackKey({ key: 'Escape', altKey: false })).toBe(true);
+		expect(isBackKey({ key: 'ArrowLeft', altKey: true })).toBe(true);
+		expect(isBackKey({ key: 'ArrowLeft', altKey: false })).toBe(false);
+	});
+	it('reads rotate, scale and cursor with safe fallbacks', () => {
+		expect(kioskOptions(new URLSearchParams(''))).toEqual({ rotate: 0, scale: 1, cursorIdleMs: 3000 });
+		expect(kioskOptions(new URLSearchParams('rotate=90&scale=1.5&cursor=0'))).toEqual({ rotate: 90, scale: 1.5, cursorIdleMs: 0 });
+		expect(kioskOptions(new URLSearchParams('rotate=45&scale=99&cursor=x'))).toEqual({ rotate: 0, scale: 1, cursorIdleMs: 3000 });
+	});
+	it('the escape hatch keeps only the connection options', () => {
+		expect(exitKioskHref(new URLSearchParams('host=pi&guiPort=1&rotate=90'))).toBe('/?host=pi&guiPort=1');
+		expect(exitKioskHref(new URLSearchParams('rotate=90'))).toBe('/');
+	});
+});

@@ -1,0 +1,78 @@
+/** The media route's path checks against a real directory tree with symlinks (traversal test). */
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkRequestPath, isInside, ovosIsLocal, resolveMedia } from '../../src/lib/server/media';
+
+let base: string;
+let root: string;
+beforeAll(() => {
+	base = mkdtempSync(join(tmpdir(), 'media-test-'));
+	root = join(base, 'root');
+	mkdirSync(join(root, 'skill'), { recursive: true });
+	mkdirSync(join(base, 'root-evil'));
+	writeFileSync(join(root, 'skill', 'ok.png'), 'png');
+	writeFileSync(join(root, 'skill', 'notes.txt'), 'text');
+	writeFileSync(join(base, 'secret.png'), 'secret');
+	writeFileSync(join(base, 'root-evil', 'x.png'), 'evil');
+	writeFileSync(join(base, 'passwd'), 'root:x');
+	symlinkSync(join(base, 'secret.png'), join(root, 'out.png'));
+	symlinkSync(join(base, 'passwd'), join(root, 'disguised.png'));
+	symlinkSync(join(root, 'skill', 'ok.png'), join(root, 'inside-link.png'));
+	symlinkSync(base, join(root, 'dir-out'));
+	mkdirSync(join(root, 'folder.png'));
+});
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+describe('checkRequestPath', () => {
+	it('refuses traversal, NUL and non-media types before touching the disk', () => {
+		expect(checkRequestPath('a/../../etc/x.png')).toMatchObject({ ok: false, status: 403 });
+		expect(checkRequestPath('a/..\\..\\x.png')).toMatchObject({ ok: false, status: 403 });
+		expect(checkRequestPath('a/x.png\0.txt')).toMatchObject({ ok: false, status: 400 });
+		expect(checkRequestPath('etc/passwd')).toMatchObject({ ok: false, status: 415 });
+		expect(checkRequestPath('x/page.html')).toMatchObject({ ok: false, status: 415 });
+		expect(checkRequestPath('home/a/b.PNG')).toEqual({ ok: true, path: '/home/a/b.PNG', type: 'image/png' });
+	});
+	it('isInside needs a path boundary, not a prefix', () => {
+		expect(isInside('/srv/root/a.png', '/srv/root')).toBe(true);
+		expect(isInside('/srv/root-evil/a.png', '/srv/root')).toBe(false);
+		expect(isInside('/srv/root', '/srv/root')).toBe(true);
+	});
+});
+
+describe('resolveMedia', () => {
+	it('serves a media file inside a root', async () => {
+		expect(await resolveMedia(join(root, 'skill', 'ok.png'), [root])).toEqual({ ok: true, path: join(root, 'skill', 'ok.png'), type: 'image/png' });
+		expect((await resolveMedia(join(root, 'inside-link.png'), [root])).ok).toBe(true);
+	});
+	it('refuses files outside every root, also through a sibling with the same prefix', async () => {
+		expect(await resolveMedia(join(base, 'secret.png'), [root])).toMatchObject({ ok: false, status: 403 });
+		expect(await resolveMedia(join(base, 'root-evil', 'x.png'), [root])).toMatchObject({ ok: false, status: 403 });
+	});
+	it('refuses symlinks that leave the roots, and media names that point at other types', async () => {
+		expect(await resolveMedia(join(root, 'out.png'), [root])).toMatchObject({ ok: false, status: 403 });
+		expect(await resolveMedia(join(root, 'dir-out', 'secret.png'), [root])).toMatchObject({ ok: false, status: 403 });
+		expect(await resolveMedia(join(root, 'disguised.png'), [root, base])).toMatchObject({ ok: false, status: 415 });
+	});
+	it('refuses traversal even when it would land inside a root', async () => {
+		expect(await resolveMedia(`${root}/skill/../skill/ok.png`, [root])).toMatchObject({ ok: false, status: 403 });
+	});
+	it('refuses other types, missing files, folders, and roots that do not exist', async () => {
+		expect(await resolveMedia(join(root, 'skill', 'notes.txt'), [root])).toMatchObject({ ok: false, status: 415 });
+		expect(await resolveMedia(join(root, 'nope.png'), [root])).toMatchObject({ ok: false, status: 404 });
+		expect(await resolveMedia(join(root, 'folder.png'), [root])).toMatchObject({ ok: false, status: 404 });
+		expect(await resolveMedia(join(root, 'skill', 'ok.png'), [join(base, 'missing')])).toMatchObject({ ok: false, status: 403 });
+	});
+});
+
+describe('ovosIsLocal', () => {
+	it('is true for the embedded simulator and loopback hosts only', () => {
+		expect(ovosIsLocal(null)).toBe(true);
+		expect(ovosIsLocal('127.0.0.1')).toBe(true);
+		expect(ovosIsLocal('localhost')).toBe(true);
+		expect(ovosIsLocal('::1')).toBe(true);
+		expect(ovosIsLocal('192.168.1.5')).toBe(false);
+		expect(ovosIsLocal('127.0.0.1.evil.com')).toBe(false);
+	});
+});
