@@ -188,8 +188,10 @@ export class SkillRuntime {
 	audioOutputEnd(sid: string): Promise<void> {
 		return new Promise((resolve) => {
 			const done = new AbortController();
+			const onStop = () => off();
 			const finish = () => {
 				off();
+				this.ctx.signal.removeEventListener('abort', onStop);
 				done.abort();
 				resolve();
 			};
@@ -198,7 +200,7 @@ export class SkillRuntime {
 				if (sessionIdOf(m) === sid) finish();
 			});
 			void sleep(this.ctx.clock, SPEAK_WAIT_MS, done.signal).then(finish);
-			this.ctx.signal.addEventListener('abort', () => off(), { once: true });
+			this.ctx.signal.addEventListener('abort', onStop, { once: true });
 		});
 	}
 
