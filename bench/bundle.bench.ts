@@ -1,0 +1,56 @@
+/**
+ * All JavaScript the `/kiosk` route loads, gzip-compressed, as Chromium fetches it from the built
+ * app (entry, route chunks, preloads, anything imported at start). Needs a fresh `build/`.
+ */
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../playwright.config';
+
+function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const s = createServer();
+		s.once('error', reject);
+		s.listen(0, '127.0.0.1', () => {
+			const a = s.address();
+			s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+		});
+	});
+}
+
+const port = await freePort();
+// Nothing listens on the OVOS ports: the kiosk loads and keeps retrying, which is all we need.
+const app = spawn(process.execPath, ['build'], {
+	env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ORIGIN: `http://127.0.0.1:${port}`, OVOS_HOST: '127.0.0.1', OVOS_GUI_PORT: '9', OVOS_BUS_PORT: '9' },
+	stdio: ['ignore', 'ignore', 'inherit']
+});
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+try {
+	const url = `http://127.0.0.1:${port}/kiosk`;
+	for (let i = 0; ; i++) {
+		try {
+			if ((await fetch(url)).ok) break;
+		} catch {
+			if (i > 150) throw new Error('app did not start');
+		}
+		await new Promise((r) => setTimeout(r, 100));
+	}
+	const page = await browser.newPage();
+	const scripts = new Map<string, Promise<Buffer>>();
+	page.on('response', (res) => {
+		const type = res.request().resourceType();
+		if ((type === 'script' || res.url().endsWith('.js')) && !scripts.has(res.url())) scripts.set(res.url(), res.body());
+	});
+	await page.goto(url, { waitUntil: 'networkidle' });
+	await page.waitForTimeout(500);
+	const sizes = await Promise.all([...scripts].map(async ([u, body]) => ({ file: new URL(u).pathname, raw: (await body).length, gz: gzipSync(await body).length })));
+	sizes.sort((a, b) => b.gz - a.gz);
+	for (const s of sizes) console.log(`${(s.gz / 1024).toFixed(1).padStart(6)} KiB gz  ${(s.raw / 1024).toFixed(1).padStart(6)} KiB  ${s.file}`);
+	const total = sizes.reduce((n, s) => n + s.gz, 0) / 1024;
+	console.log(`${sizes.length} files; /kiosk loads ${total.toFixed(1)} KiB of JavaScript after gzip (aim ≤ 60 KiB)`);
+	console.log(JSON.stringify({ kiosk_js_gzip_kib: Math.round(total * 10) / 10, files: sizes.length }));
+} finally {
+	await browser.close();
+	app.kill('SIGTERM');
+}
