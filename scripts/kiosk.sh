@@ -1,0 +1,56 @@
+#!/bin/sh
+# Start Chromium in kiosk mode on the device, showing ovos-screen's /kiosk page.
+#
+#   scripts/kiosk.sh                         # http://127.0.0.1:3000/kiosk
+#   OVOS_SCREEN_URL=http://127.0.0.1:3000 KIOSK_OPTIONS='rotate=90&scale=1.25' scripts/kiosk.sh
+#
+# Environment:
+#   OVOS_SCREEN_URL   where ovos-screen runs (default http://127.0.0.1:3000)
+#   KIOSK_OPTIONS     query options for /kiosk: host=…, guiPort=…, rotate=0|90|180|270, scale=0.5..3,
+#                     cursor=<seconds before the cursor hides, 0 = always hidden>
+#   CHROMIUM          browser binary (default: chromium, then chromium-browser)
+#   KIOSK_PROFILE     profile folder (default ~/.cache/ovos-screen-kiosk), kept between runs
+#
+# Leave kiosk mode from the page: hold the top-left corner for 2 s, or press Shift+Escape.
+set -eu
+
+url="${OVOS_SCREEN_URL:-http://127.0.0.1:3000}/kiosk"
+[ -n "${KIOSK_OPTIONS:-}" ] && url="$url?$KIOSK_OPTIONS"
+profile="${KIOSK_PROFILE:-${XDG_CACHE_HOME:-$HOME/.cache}/ovos-screen-kiosk}"
+browser="${CHROMIUM:-}"
+if [ -z "$browser" ]; then
+	for b in chromium chromium-browser; do
+		if command -v "$b" >/dev/null 2>&1; then browser="$b"; break; fi
+	done
+fi
+[ -n "$browser" ] || { echo "kiosk.sh: no chromium found (set CHROMIUM=/path/to/chromium)" >&2; exit 1; }
+mkdir -p "$profile"
+
+# Flags, and why:
+#   --kiosk                          full screen, no browser UI, no way out through the browser
+#   --user-data-dir                  a profile of its own (no restore prompts from a desktop profile)
+#   --noerrdialogs --disable-infobars --no-first-run --disable-session-crashed-bubble
+#                                    no dialogs, bars or bubbles over the screen after a crash or update
+#   --disable-features=Translate,TranslateUI,InfiniteSessionRestore
+#                                    no translate offer, no session restore
+#   --autoplay-policy=no-user-gesture-required
+#                                    skill media may start without a tap
+#   --check-for-update-interval=31536000
+#                                    no update nags on an appliance
+#   --overscroll-history-navigation=0 --disable-pinch
+#                                    a swipe between pages never navigates back, and pinch never zooms
+#   --password-store=basic           no keyring prompt on a headless-login device
+exec "$browser" \
+	--kiosk \
+	--user-data-dir="$profile" \
+	--noerrdialogs \
+	--disable-infobars \
+	--no-first-run \
+	--disable-session-crashed-bubble \
+	--disable-features=Translate,TranslateUI,InfiniteSessionRestore \
+	--autoplay-policy=no-user-gesture-required \
+	--check-for-update-interval=31536000 \
+	--overscroll-history-navigation=0 \
+	--disable-pinch \
+	--password-store=basic \
+	"$url"
