@@ -148,6 +148,17 @@ test('screenshots with real traffic', async ({ page }) => {
 	await live(page);
 	setValue('skill-weather.test', { text: 'Clouds, 18 degrees' });
 	await expect(page.getByTestId('preview')).toContainText('Clouds');
+	// a frame that does not decode (fed through the client's own session, as a broken server would send it)
+	await page.evaluate(() => {
+		const g = globalThis as unknown as { __ovosInspector: { client: { session: { guiIn(raw: string): void } } } };
+		g.__ovosInspector.client.session.guiIn('{"type": "mycroft.session.set", "namespace": "skill-weather.test"}');
+	});
+	const bad = page.getByTestId('log-row').filter({ hasText: 'missing "data"' });
+	await expect(bad).toHaveCount(1);
+	await expect(bad.locator('button').first()).toHaveClass(/text-red-400/);
+	// (the header's counters publish with the next real frame; the injection bypassed the socket)
+	setValue('skill-weather.test', { text: 'Clouds, 17 degrees' });
+	await expect(page.getByTestId('status').locator('..')).toContainText('1 bad');
 	await page.screenshot({ path: 'test-results/inspect/live-1280.png' });
 	await page.getByTestId('log-row').filter({ hasText: 'mycroft.session.set' }).last().locator('button').first().click();
 	await page.screenshot({ path: 'test-results/inspect/expanded-1280.png' });
@@ -156,4 +167,12 @@ test('screenshots with real traffic', async ({ page }) => {
 	await page.setViewportSize({ width: 800, height: 480 });
 	await page.getByRole('button', { name: 'State' }).click();
 	await page.screenshot({ path: 'test-results/inspect/live-800.png' });
+	await page.getByRole('button', { name: 'Send', exact: true }).click();
+	await page.getByLabel('preset').selectOption('show-text');
+	await page.screenshot({ path: 'test-results/inspect/send-800.png' });
+	await page.getByRole('button', { name: 'Time travel' }).click();
+	await page.getByRole('button', { name: 'State after line' }).click();
+	await page.getByLabel('line', { exact: true }).fill('3');
+	await page.getByLabel('line', { exact: true }).press('Enter');
+	await page.screenshot({ path: 'test-results/inspect/time-travel-800.png' });
 });
