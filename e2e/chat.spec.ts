@@ -29,6 +29,12 @@ test('a turn streams in, shows which skill answered, and survives a reload', asy
 	await expect(reply).toContainText('skill-hello-world.openvoiceos');
 	await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
 	await page.screenshot({ path: 'e2e/.artifacts/chat-hello.png' });
+	// An on-screen keyboard takes half of a kiosk's 480 px: the input and the newest reply stay in view.
+	await page.setViewportSize({ width: 800, height: 240 });
+	await expect(page.getByRole('textbox', { name: 'Message' })).toBeInViewport();
+	await expect(reply).toBeInViewport();
+	await page.screenshot({ path: 'e2e/.artifacts/chat-osk.png' });
+	await page.setViewportSize({ width: 800, height: 480 });
 	await page.reload();
 	await expect(assistant(page).last()).toContainText('Hello there!');
 	await expect(page.getByRole('combobox', { name: 'Chats' })).toHaveValue(/.+/);
