@@ -110,6 +110,14 @@ test('edit and resend a row through the validated send form', async ({ page }) =
 	const seen: JsonObject[] = [];
 	sim.on('skill-a.test.refresh', (m) => seen.push(m.data));
 
+	// hostile data is shown as text and breaks nothing
+	setValue('skill-a.test', JSON.parse('{"__proto__": {"polluted": true}, "html": "<b>bold</b><img src=x onerror=\\"window.__pwned=1\\">"}'));
+	const tree = ns(page, 'skill-a.test').getByTestId('data-tree');
+	await expect(tree).toContainText('<b>bold</b><img src=x');
+	await expect(tree).toContainText('__proto__');
+	await expect(tree.locator('img, b')).toHaveCount(0);
+	expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+
 	await page.getByRole('button', { name: 'Send' }).first().click();
 	const box = page.getByLabel('message JSON');
 	await box.fill('{"type":"mycroft.events.triggered","namespace":"skill-a.test","event_name":"refresh"}');
