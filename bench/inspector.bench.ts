@@ -90,6 +90,8 @@ async function feed(page: Page, from: number, n: number): Promise<void> {
 			([start, count]) => {
 				const g = globalThis as unknown as { __ovosInspector: { client: { session: { guiIn(raw: string): void } } } };
 				const session = g.__ovosInspector.client.session;
+				// the namespace exists, so every frame applies (reduce does real work, no refusals)
+				if (start === 0) session.guiIn('{"type":"mycroft.session.list.insert","namespace":"mycroft.system.active_skills","position":0,"data":[{"skill_id":"skill-bench.test"}]}');
 				for (let i = start; i < start + count; i++) {
 					session.guiIn(`{"type":"mycroft.session.set","namespace":"skill-bench.test","data":{"n":${i},"text":"frame ${i} of the benchmark"}}`);
 				}
