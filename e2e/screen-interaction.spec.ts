@@ -196,3 +196,30 @@ test('after the server restarts the screen shows the replayed state, without dup
 	await expect(page.locator('.tpl-root')).toHaveCount(1);
 	await expect(page.locator('[data-conn="live"]').first()).toBeAttached();
 });
+
+test('a Loading page left on screen costs next to no main-thread time', async ({ page }) => {
+	await open(page);
+	show(sim, SKILL, ['SYSTEM_Loading'], { label: 'Loading…' });
+	await expect(page.getByRole('heading', { name: 'Loading…' })).toBeVisible();
+	await page.waitForTimeout(500);
+	const cdp = await page.context().newCDPSession(page);
+	await cdp.send('Performance.enable');
+	const busy = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
+	const before = await busy();
+	await page.waitForTimeout(3000);
+	const share = ((await busy()) - before) / 3;
+	console.log(`main thread busy while Loading is shown: ${(share * 100).toFixed(2)} %`);
+	// Qt: ~1.5 cores. Here the spinner is a compositor animation; the main thread stays idle.
+	expect(share).toBeLessThan(0.05);
+});
+
+test('reduced motion: no spinner, glow or slide animations', async ({ page }) => {
+	await page.emulateMedia({ reducedMotion: 'reduce' });
+	await open(page);
+	show(sim, SKILL, ['SYSTEM_Loading'], { label: 'Loading…' });
+	await expect(page.locator('.spinner')).toBeVisible();
+	expect(await page.locator('.spinner').evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+	status(sim, 'recognizer_loop:wakeword');
+	await expect(page.locator('[data-cue="listening"]')).toBeVisible();
+	expect(await page.locator('[data-cue="listening"]').evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+});
