@@ -223,3 +223,23 @@ test('reduced motion: no spinner, glow or slide animations', async ({ page }) =>
 	await expect(page.locator('[data-cue="listening"]')).toBeVisible();
 	expect(await page.locator('[data-cue="listening"]').evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
 });
+
+test('two quick moves end on the second page; the echoes do not pull the view back', async ({ page }) => {
+	const focus = collect(sim, 'gui.page_gained_focus');
+	await open(page);
+	show(sim, SKILL, ['SYSTEM_TextFrame', 'SYSTEM_Loading', 'SYSTEM_Status'], { ...DATA, status: 'Enabled' });
+	await expect(shown(page)).toHaveAttribute('data-shown', '0');
+	// Record every index the view shows from here on.
+	await page.evaluate(() => {
+		const w = window as unknown as { __seen: string[] };
+		w.__seen = [];
+		const el = document.querySelector('[aria-roledescription="pages"]')!;
+		new MutationObserver(() => w.__seen.push(el.getAttribute('data-shown') ?? '')).observe(el, { attributes: true, attributeFilter: ['data-shown'] });
+	});
+	await page.keyboard.press('ArrowRight');
+	await page.keyboard.press('ArrowRight');
+	await expect.poll(() => focus.map((m) => m.data.page_number)).toEqual([1, 2]);
+	await page.waitForTimeout(300);
+	await expect(shown(page)).toHaveAttribute('data-shown', '2');
+	expect(await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen)).toEqual(['1', '2']);
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createThrottle, exitKioskHref, isBackKey, kioskOptions, pageWindow, shownIndex, swipeResult } from '../../src/lib/screen-view/interaction';
+import { createThrottle, exitKioskHref, isBackKey, kioskOptions, nextPick, pageWindow, shownIndex, swipeResult } from '../../src/lib/screen-view/interaction';
 
 describe('createThrottle', () => {
 	it('lets one interaction per skill through per window', () => {
@@ -42,16 +42,26 @@ describe('pageWindow', () => {
 	});
 });
 
-describe('shownIndex', () => {
-	it('shows the user pick until the server index moves', () => {
-		const pick = { namespace: 'a', base: 0, index: 1 };
-		expect(shownIndex(pick, 'a', 0, 2)).toBe(1);
-		// The server echoes 1, or focuses something else: the server wins.
-		expect(shownIndex(pick, 'a', 1, 2)).toBe(1);
-		expect(shownIndex({ ...pick, index: 0, base: 1 }, 'a', 2, 3)).toBe(2);
+describe('shownIndex / nextPick', () => {
+	it('shows the user pick until the server index moves elsewhere', () => {
+		const pick = nextPick(null, 'a', 0, 3, 1);
+		expect(pick).toEqual({ namespace: 'a', base: 0, index: 1, sent: [1] });
+		expect(shownIndex(pick, 'a', 0, 3)).toBe(1);
+		expect(shownIndex(pick, 'a', 1, 3)).toBe(1);
+		// A server focus the user did not cause wins.
+		expect(shownIndex(pick, 'a', 2, 3)).toBe(2);
 		// Another namespace, or a pick past the end, is ignored.
-		expect(shownIndex(pick, 'b', 0, 2)).toBe(0);
+		expect(shownIndex(pick, 'b', 0, 3)).toBe(0);
 		expect(shownIndex(pick, 'a', 0, 1)).toBe(0);
+	});
+	it('quick moves 0→1→2: the echo of 1 does not pull the view back', () => {
+		const p1 = nextPick(null, 'a', 0, 3, 1);
+		const p2 = nextPick(p1, 'a', 0, 3, 2);
+		expect(p2).toEqual({ namespace: 'a', base: 0, index: 2, sent: [1, 2] });
+		expect(shownIndex(p2, 'a', 1, 3)).toBe(2);
+		expect(shownIndex(p2, 'a', 2, 3)).toBe(2);
+		// After the server moved on by itself, a new move starts a new pick.
+		expect(nextPick(p1, 'a', 2, 3, 1)).toEqual({ namespace: 'a', base: 2, index: 1, sent: [1] });
 	});
 	it('clamps the server index into the page list', () => {
 		expect(shownIndex(null, 'a', null, 2)).toBe(0);

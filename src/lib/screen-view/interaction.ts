@@ -57,17 +57,31 @@ export function pageWindow(
 	return { start: shown, cols: 1 };
 }
 
-/** Page index to show: a user's pick holds until the server's index moves (its echo, or any focus). */
+/**
+ * Page index to show. A user's pick holds while the server's index is where it was when the user
+ * started moving or is an echo of a page the user passed through (quick swipes 0→1→2 get echoes 1
+ * then 2: no flicker back to 1). Any other server index wins. Drop the pick once the server reaches it.
+ */
 export interface UserPick {
 	readonly namespace: string;
-	/** The server's index when the user picked. */
+	/** The server's index when the user started moving. */
 	readonly base: number | null;
 	readonly index: number;
+	/** Every index reported since `base`, in order. */
+	readonly sent: readonly number[];
 }
 
 export function shownIndex(pick: UserPick | null, namespace: string, serverIndex: number | null, count: number): number {
-	if (pick && pick.namespace === namespace && pick.base === serverIndex && pick.index < count) return pick.index;
+	if (pick && pick.namespace === namespace && pick.index < count) {
+		if (serverIndex === pick.base || (serverIndex !== null && pick.sent.includes(serverIndex))) return pick.index;
+	}
 	return Math.min(Math.max(serverIndex ?? 0, 0), Math.max(count - 1, 0));
+}
+
+/** The pick after the user moves to `n`, continuing a pick still in force. */
+export function nextPick(pick: UserPick | null, namespace: string, serverIndex: number | null, count: number, n: number): UserPick {
+	const live = pick !== null && pick.namespace === namespace && shownIndex(pick, namespace, serverIndex, count) === pick.index;
+	return live ? { ...pick, index: n, sent: [...pick.sent, n] } : { namespace, base: serverIndex, index: n, sent: [n] };
 }
 
 /** Keys that go back a page (or, on page 0, ask the device to go back: spec §3.8). */
