@@ -110,6 +110,8 @@ test('OVOS unreachable and timed out have their own look', async ({ page }) => {
 });
 
 test('the slide-over on the screen page: open, chat, close with Escape', async ({ page }) => {
+	const sockets: import('@playwright/test').WebSocket[] = [];
+	page.on('websocket', (ws) => sockets.push(ws));
 	await page.goto(`${APP()}/`);
 	const handle = page.getByRole('button', { name: 'Chat', exact: true });
 	await handle.click();
@@ -119,8 +121,15 @@ test('the slide-over on the screen page: open, chat, close with Escape', async (
 	await expect(panel.locator('li[data-role="assistant"]').last()).toContainText("It's sunny and 22 degrees in Lawrence.");
 	await page.waitForTimeout(300);
 	await page.screenshot({ path: 'e2e/.artifacts/chat-slide-over.png' });
+	// Escape from a button of the panel closes the chat and is not also "back" for the screen.
+	await panel.getByRole('button', { name: 'New chat' }).focus();
+	const sent: string[] = [];
+	for (const ws of sockets) ws.on('framesent', (f) => sent.push(String(f.payload)));
 	await page.keyboard.press('Escape');
 	await expect(handle).toBeFocused();
+	await page.waitForTimeout(300);
+	expect(sent.filter((f) => !f.includes('user.interaction'))).toEqual([]);
+	expect(await page.getByText('Back from the first page').count()).toBe(0); // no retry: the notice would fade
 	await expect(panel).toHaveAttribute('inert', '');
 	await page.waitForTimeout(300);
 	await page.screenshot({ path: 'e2e/.artifacts/chat-slide-over-closed.png' });
