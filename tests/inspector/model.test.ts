@@ -42,11 +42,10 @@ describe('InspectorModel', () => {
 		expect(m.view.length).toBe(1);
 	});
 
-	it('starts a new connection on a GUI socket open note; imported rows keep their line numbers', () => {
+	it('starts a new connection when the frames say so; imported rows keep their line numbers', () => {
 		const m = new InspectorModel();
-		m.live.push(guiIn(frames[0]!, 100));
-		m.live.push(guiIn(frames[1]!, 300));
-		m.noteTimeline([{ time: 200, what: 'gui socket open' }]);
+		m.push({ ...guiIn(frames[0]!, 100), connection: 1 });
+		m.push({ ...guiIn(frames[1]!, 300), connection: 2 });
 		expect(m.live.log.connectionSeq).toBe(m.live.log.at(1)!.seq);
 		expect(m.exportAll().trim().split('\n')).toEqual([frames[1]]);
 		expect(m.loadTrace('\n\nnot json\n', 'x.jsonl')).toBeNull();

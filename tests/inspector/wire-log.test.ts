@@ -148,15 +148,14 @@ describe('LogView', () => {
 });
 
 describe('WireLog connections', () => {
-	it('starts the current connection at the first GUI frame after the socket opened', () => {
+	it('a marked connection starts at its first frame, with an empty base model', () => {
 		const log = new WireLog(10);
 		const a = guiIn(set('a', { x: 1 }), 100);
 		const b = guiIn(set('a', { x: 2 }), 200);
 		log.push(a);
 		log.push(b);
-		log.markConnectionAt(150);
+		log.markConnection(b.seq);
 		expect(log.connectionSeq).toBe(b.seq);
-		log.markConnectionAt(500);
-		expect(log.connectionSeq).toBe(b.seq + 1);
+		expect(log.base.stack).toEqual([]);
 	});
 });

@@ -12,6 +12,8 @@ export interface WireFrame {
 	readonly time: number;
 	readonly socket: SocketKind;
 	readonly dir: 'in' | 'out';
+	/** Which GUI connection the frame belongs to: bumped each time a GUI socket opens (a fresh model). */
+	readonly connection: number;
 	readonly raw: string;
 	readonly message?: GuiMessage | BusMessage | ClientMessage;
 	readonly error?: ProtocolError;
@@ -29,6 +31,8 @@ export class WireSession {
 	framesOut = 0;
 	decodeErrors = 0;
 	problems = 0;
+	/** GUI connections so far; each one starts from an empty model. */
+	connection = 0;
 	#seq = 0;
 	#listeners = new Set<FrameListener>();
 	#problem: string | undefined;
@@ -49,6 +53,7 @@ export class WireSession {
 	/** A new GUI connection: the server replays everything, so start from nothing (spec §1.4). */
 	reset(): void {
 		this.state = emptyState();
+		this.connection++;
 	}
 
 	/** One frame from the GUI socket. Returns true when the state changed. */
@@ -89,8 +94,8 @@ export class WireSession {
 		return false;
 	}
 
-	#emit(f: Omit<WireFrame, 'seq' | 'time'>): void {
-		const frame: WireFrame = { seq: ++this.#seq, time: this.#now(), ...f };
+	#emit(f: Omit<WireFrame, 'seq' | 'time' | 'connection'>): void {
+		const frame: WireFrame = { seq: ++this.#seq, time: this.#now(), connection: this.connection, ...f };
 		for (const fn of this.#listeners) {
 			try {
 				fn(frame);

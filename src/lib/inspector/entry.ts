@@ -13,6 +13,8 @@ export interface FrameLike {
 	readonly time: number;
 	readonly socket: Socket;
 	readonly dir: Direction;
+	/** ScreenClient's GUI connection number; a new one means a new, empty model. */
+	readonly connection?: number;
 	readonly raw: string;
 	readonly message?: GuiMessage | BusMessage | ClientMessage;
 	readonly error?: ProtocolError;
@@ -25,6 +27,8 @@ export interface LogEntry {
 	readonly time: number;
 	readonly socket: Socket;
 	readonly dir: Direction;
+	/** ScreenClient's GUI connection number; a new one means a new, empty model. */
+	readonly connection?: number;
 	readonly raw: string;
 	/** The wire `type` (`mycroft.session.set`, a bus type…), or '' when the frame has none. */
 	readonly type: string;

@@ -31,23 +31,22 @@ export class InspectorModel {
 	readonly live: LiveLog;
 	#traceLog: WireLog | null = null;
 	#traceView: LogView | null = null;
-	#lastOpen = 0;
+	#connection: number | undefined;
 
 	constructor(capacity = DEFAULT_CAPACITY) {
 		this.live = new LiveLog(() => this.version++, capacity);
 	}
 
 	attach(source: FrameSource): () => void {
-		return source.onFrame((f) => this.live.push(f));
+		return source.onFrame((f) => this.push(f));
 	}
 
-	/** Call with ScreenClient's timeline: a new GUI socket means a new, empty model. */
-	noteTimeline(timeline: readonly { time: number; what: string }[]): void {
-		for (const t of timeline) {
-			if (t.time > this.#lastOpen && /^gui socket open/.test(t.what)) {
-				this.#lastOpen = t.time;
-				this.live.log.markConnectionAt(t.time);
-			}
+	/** A frame from the live client; the first of a new GUI connection starts a new, empty model. */
+	push(f: FrameLike): void {
+		this.live.push(f);
+		if (f.connection !== undefined && f.connection !== this.#connection) {
+			this.#connection = f.connection;
+			this.live.log.markConnection(f.seq);
 		}
 	}
 

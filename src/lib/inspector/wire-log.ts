@@ -68,20 +68,6 @@ export class WireLog {
 		this.#base = emptyState();
 	}
 
-	/**
-	 * Same, knowing only when the new GUI socket opened (ScreenClient notes the time, not a seq):
-	 * the connection starts at the first GUI frame received at or after `time`.
-	 */
-	markConnectionAt(time: number): void {
-		let seq = (this.newest?.lastSeq ?? 0) + 1;
-		for (let i = this.length - 1; i >= 0; i--) {
-			const e = this.at(i) as LogEntry;
-			if (e.time < time) break;
-			if (isGuiIn(e)) seq = e.seq;
-		}
-		this.markConnection(seq);
-	}
-
 	get connectionSeq(): number {
 		return this.#connectionSeq;
 	}
