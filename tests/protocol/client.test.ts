@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { announce, decodeBus, encode, focusPage, guiConnected, pageEvent, screenClose, sessionIdOf, setData, templateFor, userInteraction, validateClient } from '../../src/lib/protocol';
+import { announce, decodeBus, encode, focusPage, guiConnected, pageEvent, screenClose, sessionIdOf, setData, templateFor, userInteraction } from '../../src/lib/protocol';
+import { validateBus, validateClient } from '../../src/lib/protocol/schemas';
 
 describe('client messages, shaped as the Qt client sends them (spec §2.2, §4.4)', () => {
 	it('page focus carries parameters.number and parameters.skillId', () => {
@@ -46,6 +47,13 @@ describe('core-bus envelope', () => {
 		expect(d).toEqual({ ok: true, value: { type: 'speak', data: {}, context: {} } });
 		expect(decodeBus('{"type":"speak","data":5}').ok).toBe(false);
 		expect(decodeBus('nope').ok).toBe(false);
+		expect(decodeBus('{"type":""}').ok).toBe(false);
+		expect(decodeBus('{"type":"x","context":[]}').ok).toBe(false);
+	});
+
+	it('the hand-written decoder and the valibot schema agree', () => {
+		const cases = ['{"type":"speak"}', '{"type":"speak","data":{"a":1},"context":{"session":{}}}', '{"type":5}', '{"type":"x","data":null}', '[]', '{"type":"x","context":"c"}', '{"data":{}}'];
+		for (const raw of cases) expect(decodeBus(raw).ok, raw).toBe(validateBus(JSON.parse(raw)).ok);
 	});
 
 	it('names the session of a frame, default when absent', () => {

@@ -3,7 +3,8 @@
  * before anything goes on the wire (a malformed client frame makes ovos-gui drop the socket, spec
  * §11.16), presets for the common messages, and a draft made from a log row ("edit and resend").
  */
-import { validateBus, validateClient, type BusMessage, type ClientMessage, type ProtocolError } from '../protocol';
+import type { BusMessage, ClientMessage, ProtocolError } from '../protocol';
+import { validateBus, validateClient } from '../protocol/schemas';
 import type { LogEntry } from './entry';
 
 export type Channel = 'gui' | 'bus';

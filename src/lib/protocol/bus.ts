@@ -1,13 +1,6 @@
 /** The core messagebus envelope `{type, data, context}` (spec chat-agent.md §3.1, gui-protocol.md §2.3). */
-import * as v from 'valibot';
 import { isObject, type JsonObject } from './json';
 import type { BusMessage, Decoded } from './types';
-
-export const BusMessageSchema = v.object({
-	type: v.pipe(v.string(), v.minLength(1, 'must not be empty')),
-	data: v.optional(v.custom<JsonObject>(isObject, 'must be a JSON object'), {}),
-	context: v.optional(v.custom<JsonObject>(isObject, 'must be a JSON object'), {})
-});
 
 /** A bus frame; never throws. Absent `data`/`context` become `{}`. */
 export function decodeBus(raw: string): Decoded<BusMessage> {
@@ -17,16 +10,22 @@ export function decodeBus(raw: string): Decoded<BusMessage> {
 	} catch (e) {
 		return { ok: false, error: { code: 'json', message: `not JSON: ${(e as Error).message}` } };
 	}
-	return validateBus(parsed);
+	return toBusMessage(parsed);
 }
 
-export function validateBus(value: unknown): Decoded<BusMessage> {
+/**
+ * Checks an envelope by hand: this runs on every core-bus frame of the screen and the chat agent,
+ * where a schema library would cost more than the check (schemas.ts has the valibot form).
+ */
+export function toBusMessage(value: unknown): Decoded<BusMessage> {
 	if (!isObject(value)) return { ok: false, error: { code: 'not-object', message: 'a bus frame must be a JSON object' } };
-	const r = v.safeParse(BusMessageSchema, value);
-	if (r.success) return { ok: true, value: r.output };
-	const issue = r.issues[0];
-	const path = issue.path?.map((p) => String(p.key)).join('.');
-	return { ok: false, error: { code: issue.path?.[0]?.key === 'type' ? 'type' : 'field', message: `${path ?? 'frame'}: ${issue.message}` } };
+	const { type, data, context } = value;
+	if (typeof type !== 'string' || type === '') {
+		return { ok: false, error: { code: 'type', message: type === undefined ? 'missing "type"' : '"type" must be a non-empty string' } };
+	}
+	if (data !== undefined && !isObject(data)) return { ok: false, error: { code: 'field', message: `${type}: "data" must be a JSON object` } };
+	if (context !== undefined && !isObject(context)) return { ok: false, error: { code: 'field', message: `${type}: "context" must be a JSON object` } };
+	return { ok: true, value: { type, data: (data ?? {}) as JsonObject, context: (context ?? {}) as JsonObject } };
 }
 
 export function busMessage(type: string, data: JsonObject = {}, context: JsonObject = {}): BusMessage {
