@@ -5,10 +5,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { render } from 'svelte/server';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Json } from '../../src/lib/protocol';
 import Template from '../../src/lib/templates/Template.svelte';
-import { componentFor, TEMPLATES, UnknownPage } from '../../src/lib/templates/registry';
+import UnknownPage from '../../src/lib/templates/UnknownPage.svelte';
+import { componentFor, loadComponent, preloadTemplates } from '../../src/lib/templates/registry';
+
+// Templates are fetched on first use; server-side rendering needs them loaded first.
+beforeAll(preloadTemplates);
 
 function html(name: string, data: Record<string, Json>, extra: Record<string, unknown> = {}): string {
 	const props = { data, namespace: 'skill-x.test', page: { name, url: null }, send: () => true, ...extra };
@@ -85,10 +89,12 @@ describe('templates render their keys', () => {
 });
 
 describe('registry', () => {
-	it('maps legacy, OVOS-GUI-1 and adapter names to the same component', () => {
-		expect(componentFor({ name: 'SYSTEM_TextFrame', url: '/x/SYSTEM_TextFrame.qml' })).toBe(TEMPLATES.SYSTEM_TextFrame);
-		expect(componentFor({ name: 'SYSTEM_text', url: null })).toBe(TEMPLATES.SYSTEM_TextFrame);
-		expect(componentFor({ name: 'Image.qml', url: 'SYSTEM:Image.qml' })).toBe(TEMPLATES.SYSTEM_ImageFrame);
+	it('maps legacy, OVOS-GUI-1 and adapter names to the same component', async () => {
+		const text = await loadComponent({ name: 'SYSTEM_TextFrame', url: '/x/SYSTEM_TextFrame.qml' });
+		expect(componentFor({ name: 'SYSTEM_TextFrame', url: '/x/SYSTEM_TextFrame.qml' })).toBe(text);
+		expect(componentFor({ name: 'SYSTEM_text', url: null })).toBe(text);
+		expect(componentFor({ name: 'Image.qml', url: 'SYSTEM:Image.qml' })).toBe(await loadComponent({ name: 'SYSTEM_ImageFrame', url: null }));
+		expect(text).not.toBe(componentFor({ name: 'SYSTEM_ImageFrame', url: null }));
 		expect(componentFor({ name: 'idle', url: null })).toBe(UnknownPage);
 	});
 });
