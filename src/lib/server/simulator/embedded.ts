@@ -25,6 +25,9 @@ export function startEmbedded(address: OvosAddress): Promise<Simulator> {
 					if (level === 'warn' || level === 'error') consoleLogger()(level, message);
 				}
 			});
+			// adapter-node closes its HTTP server on SIGINT/SIGTERM and then emits this; the simulator's
+			// sockets must close too, or they would keep the process alive.
+			process.once('sveltekit:shutdown', () => void sim.stop());
 			const port = process.env.PORT ?? '3000';
 			console.log(`ovos-screen: no OVOS_HOST set, running the embedded OVOS simulator (messagebus ${sim.busUrl}, ovos-gui ${sim.guiUrl}, demo on)`);
 			console.log(`ovos-screen: open http://localhost:${port}/  (set OVOS_HOST to use a real device; OVOS_SIMULATOR=off to disable)`);
