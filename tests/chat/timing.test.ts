@@ -38,16 +38,16 @@ async function started(idleMs: number, deadlineMs: number) {
 describe('turn timing', () => {
 	it('idle timeout restarts on every speak and returns what was said, marked incomplete', async () => {
 		const t = await started(20_000, 60_000);
-		t.clock.advance(15_000);
+		await t.clock.advance(15_000);
 		t.bus.speak(t.utt, 'Still working.');
-		t.clock.advance(15_000); // 30 s since start, 15 s since the speak: not idle yet
+		await t.clock.advance(15_000); // 30 s since start, 15 s since the speak: not idle yet
 		await tick();
 		expect(t.result()).toBeUndefined();
 		t.bus.speak(t.utt, 'Almost there.');
-		t.clock.advance(19_999);
+		await t.clock.advance(19_999);
 		await tick();
 		expect(t.result()).toBeUndefined();
-		t.clock.advance(1);
+		await t.clock.advance(1);
 		await tick();
 		expect(t.result()).toMatchObject({ outcome: 'timeout', complete: false, text: 'Still working.\nAlmost there.' });
 		expect(t.agent.isBusy(t.sid)).toBe(false);
@@ -55,10 +55,10 @@ describe('turn timing', () => {
 
 	it('a silent core times out after exactly the idle time', async () => {
 		const t = await started(5_000, 60_000);
-		t.clock.advance(4_999);
+		await t.clock.advance(4_999);
 		await tick();
 		expect(t.result()).toBeUndefined();
-		t.clock.advance(1);
+		await t.clock.advance(1);
 		await tick();
 		expect(t.result()).toMatchObject({ outcome: 'timeout', text: '' });
 	});
@@ -66,13 +66,13 @@ describe('turn timing', () => {
 	it('an endless talker is cut at the absolute deadline', async () => {
 		const t = await started(20_000, 60_000);
 		for (let i = 0; i < 5; i++) {
-			t.clock.advance(10_000);
+			await t.clock.advance(10_000);
 			t.bus.speak(t.utt, `sentence ${i}`);
 		}
-		t.clock.advance(9_999);
+		await t.clock.advance(9_999);
 		await tick();
 		expect(t.result()).toBeUndefined();
-		t.clock.advance(1);
+		await t.clock.advance(1);
 		await tick();
 		expect(t.result()).toMatchObject({ outcome: 'deadline', complete: false });
 		expect(t.result()?.sentences).toHaveLength(5);
@@ -84,10 +84,10 @@ describe('turn timing', () => {
 	it('an unmatched signal without handled ends softly after a short wait', async () => {
 		const t = await started(20_000, 60_000);
 		t.bus.deliver({ type: 'complete_intent_failure', data: {}, context: t.utt.context });
-		t.clock.advance(999);
+		await t.clock.advance(999);
 		await tick();
 		expect(t.result()).toBeUndefined();
-		t.clock.advance(1);
+		await t.clock.advance(1);
 		await tick();
 		expect(t.result()?.outcome).toBe('unmatched');
 	});

@@ -11,7 +11,7 @@ import { sessionIdOf } from '../../protocol/bus';
 import { isObject } from '../../protocol/json';
 import type { BusMessage } from '../../protocol/types';
 import { BusUnavailableError, type BusClient } from '../bus/client';
-import { systemClock, type Clock } from './clock';
+import { realClock, type Clock } from '../clock';
 import { badInput, busy } from './errors';
 import { outgoingSnapshot, type Snapshot } from './snapshot';
 import { SPEECH_STOP, UTTERANCE } from './topics';
@@ -69,7 +69,7 @@ export class ChatAgent {
 
 	constructor(opts: ChatAgentOptions) {
 		this.#bus = opts.bus;
-		this.#clock = opts.clock ?? systemClock;
+		this.#clock = opts.clock ?? realClock();
 		this.timing = { ...DEFAULT_TIMING, ...opts.timing };
 		this.source = opts.source ?? 'ovos_screen_chat';
 		this.#connectWaitMs = opts.connectWaitMs ?? 2000;

@@ -8,7 +8,7 @@ import { ChatTokens } from './token';
 
 export { ChatAgent, isChatSessionId, lastUserText, newSessionId, type AgentBus, type ChatAgentOptions } from './agent';
 export { postChat, type ChatApiDeps } from './chat-api';
-export { ManualClock, systemClock, type Clock } from './clock';
+export { ManualClock, realClock, type Clock } from '../clock';
 export { ChatError, type ChatErrorCode } from './errors';
 export { CHAT_TOKEN_HEADER, postCompletions } from './openai-api';
 export { identitySnapshot, snapshotOf, type Snapshot } from './snapshot';

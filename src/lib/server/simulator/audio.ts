@@ -6,7 +6,7 @@
 import { sessionIdOf, type BusMessage } from '../../protocol';
 import type { MessageBus } from './bus-server';
 import { forward } from './bus-util';
-import type { Clock, TimerHandle } from './clock';
+import type { Clock, TimerHandle } from '../clock';
 
 /** Simulated speaking time. */
 export function speechMs(utterance: string): number {

@@ -9,7 +9,7 @@
 import { isObject, type BusMessage, type JsonObject } from '../../protocol';
 import type { MessageBus } from './bus-server';
 import { reply } from './bus-util';
-import { sleep, type Clock } from './clock';
+import { sleep, type Clock } from '../clock';
 import type { Logger } from './log';
 import { activate, activeSkills, sessionId, utteranceState, type SessionStore } from './sessions';
 import type { SkillDefinition } from './workshop';

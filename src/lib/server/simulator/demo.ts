@@ -6,7 +6,7 @@
  */
 import type { JsonObject } from '../../protocol';
 import type { MessageBus } from './bus-server';
-import { sleep, type Clock } from './clock';
+import { sleep, type Clock } from '../clock';
 
 export const DEMO_SCRIPT: readonly { utterance: string; dwellMs: number }[] = [
 	{ utterance: "what's the weather like", dwellMs: 9000 },

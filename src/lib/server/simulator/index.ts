@@ -9,7 +9,7 @@
  */
 import type { BusMessage, JsonObject } from '../../protocol';
 import { MessageBus, type BusHandler } from './bus-server';
-import { realClock, type Clock } from './clock';
+import { realClock, type Clock } from '../clock';
 import { GuiServer } from './gui-server';
 import { startGenericExtension } from './extension';
 import { consoleLogger, silentLogger, type Logger } from './log';
@@ -19,7 +19,7 @@ import { SessionStore } from './sessions';
 import { runScenario, runStep, type Scenario, type ScenarioStep, type StepTarget } from './scenario';
 import { startServices, type Services } from './services';
 
-export { ManualClock, realClock, settle, sleep, type Clock } from './clock';
+export { ManualClock, realClock, settle, sleep, type Clock } from '../clock';
 export { PortInUseError } from './listen';
 export { parseScenario, type Scenario, type ScenarioStep } from './scenario';
 export type { Logger, LogLevel } from './log';

@@ -9,7 +9,7 @@ import { ACTIVE_SKILLS, PAGE_GAINED_FOCUS, isObject, type BusMessage, type Json,
 import { toCanonical, type CanonicalNamespace } from '../../screen/canonical';
 import type { MessageBus } from './bus-server';
 import { forward, reply } from './bus-util';
-import type { Clock, TimerHandle } from './clock';
+import type { Clock, TimerHandle } from '../clock';
 import type { Logger } from './log';
 import { pyEquals, pyIndex, PyIndexError } from './py';
 

@@ -18,7 +18,7 @@
  */
 import * as v from 'valibot';
 import { isObject, type BusMessage, type Json, type JsonObject } from '../../protocol';
-import { sleep, type Clock } from './clock';
+import { sleep, type Clock } from '../clock';
 
 const json = v.custom<Json>(() => true);
 const object = v.custom<JsonObject>(isObject, 'must be a JSON object');

@@ -3,7 +3,7 @@ import type { BusMessage } from '../../protocol';
 import { Audio } from './audio';
 import type { MessageBus } from './bus-server';
 import { reply } from './bus-util';
-import type { Clock } from './clock';
+import type { Clock } from '../clock';
 import { Core } from './core';
 import { runDemo, speakToDevice } from './demo';
 import type { Logger } from './log';

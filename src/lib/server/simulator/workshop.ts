@@ -7,7 +7,7 @@
  */
 import { sessionIdOf, type BusMessage, type Json, type JsonObject } from '../../protocol';
 import type { MessageBus } from './bus-server';
-import { sleep, type Clock } from './clock';
+import { sleep, type Clock } from '../clock';
 import type { Logger } from './log';
 import type { PageFiles } from './page-urls';
 import { activate, sessionId, withUtteranceState, type SessionStore } from './sessions';

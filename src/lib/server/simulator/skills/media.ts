@@ -1,6 +1,6 @@
 /** Small one-screen skills: an animated photo, a web page, an HTML card, a loading → status sequence, a greeting. */
 import { HTML_CARD, PHOTO_ANIMATION, WEB_PAGE_PATH } from '../assets';
-import { sleep } from '../clock';
+import { sleep } from '../../clock';
 import type { SkillDefinition } from '../workshop';
 import { has } from './match';
 

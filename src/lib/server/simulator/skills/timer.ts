@@ -4,7 +4,7 @@
  * "set a timer" → "for how long?" (`get_response`, spec chat-agent.md §7.5).
  */
 import { TIMER_IMAGE } from '../assets';
-import { sleep } from '../clock';
+import { sleep } from '../../clock';
 import type { SkillContext, SkillDefinition, Turn } from '../workshop';
 import { clockFace, has, parseDuration, spokenDuration } from './match';
 

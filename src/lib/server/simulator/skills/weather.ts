@@ -1,5 +1,5 @@
 /** Weather: a text frame, then a live update of its value (spec §3.4: only the changed key goes out). */
-import { sleep } from '../clock';
+import { sleep } from '../../clock';
 import type { SkillDefinition } from '../workshop';
 import { has } from './match';
 

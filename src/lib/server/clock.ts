@@ -1,7 +1,7 @@
 /**
- * Time for the simulator. Every timer of the simulated services (namespace removal, speech, the
- * 15 s `wait=True` of a question, demo pacing) goes through a `Clock`, so tests drive time with a
- * `ManualClock` instead of sleeping.
+ * Time for the server side. Every timer of the simulator (namespace removal, speech, the 15 s
+ * `wait=True` of a question, demo pacing) and of the chat agent (idle timeout, deadline) goes
+ * through a `Clock`, so tests drive time with one `ManualClock` instead of sleeping.
  */
 export interface TimerHandle {
 	readonly id: number;
