@@ -81,3 +81,38 @@ test('the embedded simulator is a real OVOS peer: an utterance on its bus gets a
 	expect(seen).toContain('speak');
 	ws.close();
 });
+
+/** Starts the built app and waits for it to exit on its own. */
+function runToExit(env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
+	return new Promise((resolve) => {
+		const child = spawn(process.execPath, ['build'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+		let out = '';
+		child.stdout?.on('data', (d) => (out += String(d)));
+		child.stderr?.on('data', (d) => (out += String(d)));
+		const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+		child.on('exit', (code) => {
+			clearTimeout(timer);
+			resolve({ code, output: out });
+		});
+	});
+}
+
+test('a taken port or a bad setting stops the start with one clear line and status 1', async () => {
+	const blocker = createServer().listen(0, '127.0.0.1');
+	await new Promise((r) => blocker.once('listening', r));
+	const taken = (blocker.address() as { port: number }).port;
+	try {
+		const base: NodeJS.ProcessEnv = { ...process.env, PORT: String(await freePort()), HOST: '127.0.0.1' };
+		for (const key of ['OVOS_HOST', 'OVOS_HANDSHAKE', 'OVOS_SIMULATOR', 'ORIGIN']) delete base[key];
+		const clash = await runToExit({ ...base, OVOS_BUS_PORT: String(taken), OVOS_GUI_PORT: String(await freePort()) });
+		expect(clash.code).toBe(1);
+		expect(clash.output).toContain(`127.0.0.1:${taken} is already in use`);
+		expect(clash.output).not.toMatch(/^\s+at /m);
+		const bad = await runToExit({ ...base, OVOS_GUI_PORT: 'eighteen' });
+		expect(bad.code).toBe(1);
+		expect(bad.output).toContain('OVOS_GUI_PORT=eighteen is not a port number');
+		expect(bad.output).not.toMatch(/^\s+at /m);
+	} finally {
+		blocker.close();
+	}
+});
