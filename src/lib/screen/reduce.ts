@@ -71,11 +71,12 @@ export function reduce(state: ScreenState, msg: GuiMessage, report: Report = sil
 			// The most frequent message by far: no closure, one copy of the data record.
 			const ns = Object.hasOwn(state.namespaces, msg.namespace) ? state.namespaces[msg.namespace] : undefined;
 			if (ns === undefined) return refuse(state, report, `session.set: namespace ${msg.namespace} is not active`);
-			const keys = Object.keys(msg.data);
-			if (keys.length === 0) return state;
-			const data = { ...ns.data };
-			for (const key of keys) setOwn(data, key, msg.data[key] as Json);
-			return withNs(state, msg.namespace, { pages: ns.pages, currentPage: ns.currentPage, data });
+			for (const _ in msg.data) {
+				// Spread defines own properties, so a `__proto__` key from JSON.parse stays plain data.
+				const data = { ...ns.data, ...msg.data };
+				return withNs(state, msg.namespace, { pages: ns.pages, currentPage: ns.currentPage, data });
+			}
+			return state;
 		}
 		case 'data.delete':
 			return withNamespace(state, msg.namespace, report, 'session.delete', (ns) => {

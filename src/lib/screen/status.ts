@@ -7,35 +7,43 @@ export function nextStatus(s: VoiceStatus, event: string, data: Json): VoiceStat
 		case 'recognizer_loop:wakeword':
 		case 'recognizer_loop:record_begin':
 		case 'mycroft.mic.listen':
-			return s.listening ? s : { ...s, listening: true, outcome: 'none' };
+			return patch(s, { listening: true, outcome: s.listening ? s.outcome : 'none' });
 		case 'recognizer_loop:record_end':
-			return { ...s, listening: false, thinking: true };
+			return patch(s, { listening: false, thinking: true });
 		case 'recognizer_loop:utterance':
-			return { ...s, thinking: true, outcome: 'none' };
+			return patch(s, { thinking: true, outcome: 'none' });
 		case 'mycroft.skill.handler.start':
-			return { ...s, thinking: true, skill: isObject(data) && typeof data.name === 'string' ? data.name : '' };
+			return patch(s, { thinking: true, skill: isObject(data) && typeof data.name === 'string' ? data.name : '' });
 		case 'mycroft.skill.handler.complete':
-			return { ...s, skill: '' };
+			return patch(s, { skill: '' });
 		case 'speak':
-			return { ...s, thinking: false, outcome: 'ok' };
+			return patch(s, { thinking: false, outcome: 'ok' });
 		case 'ovos.utterance.handled':
-			return { ...s, thinking: false, outcome: s.outcome === 'error' ? 'error' : 'ok' };
+			return patch(s, { thinking: false, outcome: s.outcome === 'error' ? 'error' : 'ok' });
 		case 'ovos.utterance.cancelled':
-			return { ...s, listening: false, thinking: false, outcome: 'none' };
+			return patch(s, { listening: false, thinking: false, outcome: 'none' });
 		case 'complete_intent_failure':
 		case 'recognizer_loop:recognition_unknown':
 		case 'mycroft.speech.recognition.unknown':
-			return { ...s, listening: false, thinking: false, outcome: 'error' };
+			return patch(s, { listening: false, thinking: false, outcome: 'error' });
 		case 'recognizer_loop:audio_output_start':
-			return s.speaking ? s : { ...s, speaking: true };
+			return patch(s, { speaking: true });
 		case 'recognizer_loop:audio_output_end':
-			return s.speaking ? { ...s, speaking: false } : s;
+			return patch(s, { speaking: false });
 		case 'recognizer_loop:sleep':
-			return { ...s, sleeping: true, listening: false };
+			return patch(s, { sleeping: true, listening: false });
 		case 'recognizer_loop:wake_up':
 		case 'mycroft.awoken':
-			return { ...s, sleeping: false };
+			return patch(s, { sleeping: false });
 		default:
 			return s;
 	}
+}
+
+/** `s` with `changes`, or `s` itself when nothing changes (status events repeat a lot). */
+function patch(s: VoiceStatus, changes: Partial<VoiceStatus>): VoiceStatus {
+	for (const key in changes) {
+		if (changes[key as keyof VoiceStatus] !== s[key as keyof VoiceStatus]) return { ...s, ...changes };
+	}
+	return s;
 }
