@@ -7,6 +7,12 @@ export default {
 	kit: {
 		adapter: adapter(),
 		// Cross-origin form/JSON posts are refused by SvelteKit's own origin check.
-		csrf: { trustedOrigins: [] }
+		csrf: { trustedOrigins: [] },
+		// Browser tests and benchmarks are type-checked with the rest (`npm run check`).
+		typescript: {
+			config: (tsconfig) => {
+				tsconfig.include.push('../e2e/**/*.ts', '../bench/**/*.ts', '../playwright.config.ts');
+			}
+		}
 	}
 };

@@ -2,40 +2,16 @@
  * All JavaScript the `/kiosk` route loads, gzip-compressed, as Chromium fetches it from the built
  * app (entry, route chunks, preloads, anything imported at start). Needs a fresh `build/`.
  */
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
+import { startApp } from '../tests/support/app';
 
-function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const s = createServer();
-		s.once('error', reject);
-		s.listen(0, '127.0.0.1', () => {
-			const a = s.address();
-			s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-		});
-	});
-}
-
-const port = await freePort();
 // Nothing listens on the OVOS ports: the kiosk loads and keeps retrying, which is all we need.
-const app = spawn(process.execPath, ['build'], {
-	env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ORIGIN: `http://127.0.0.1:${port}`, OVOS_HOST: '127.0.0.1', OVOS_GUI_PORT: '9', OVOS_BUS_PORT: '9' },
-	stdio: ['ignore', 'ignore', 'inherit']
-});
+const app = await startApp({ OVOS_HOST: '127.0.0.1', OVOS_GUI_PORT: '9', OVOS_BUS_PORT: '9' });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
-	const url = `http://127.0.0.1:${port}/kiosk`;
-	for (let i = 0; ; i++) {
-		try {
-			if ((await fetch(url)).ok) break;
-		} catch {
-			if (i > 150) throw new Error('app did not start');
-		}
-		await new Promise((r) => setTimeout(r, 100));
-	}
+	const url = `${app.url}/kiosk`;
 	const page = await browser.newPage();
 	const scripts = new Map<string, Promise<Buffer>>();
 	page.on('response', (res) => {
@@ -52,5 +28,5 @@ try {
 	console.log(JSON.stringify({ kiosk_js_gzip_kib: Math.round(total * 10) / 10, files: sizes.length }));
 } finally {
 	await browser.close();
-	app.kill('SIGTERM');
+	await app.stop();
 }

@@ -11,39 +11,15 @@
  *     1,000,000.
  * Needs `build/` (run `npx vite build` first). Last line: {"longest_task_ms", "heap_ratio", …}.
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { busMessage } from '../src/lib/protocol';
 import { startSimulator } from '../src/lib/server/simulator';
+import { startApp } from '../tests/support/app';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const TOTAL = 1_000_000;
-
-function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const srv = createServer();
-		srv.once('error', reject);
-		srv.listen(0, '127.0.0.1', () => {
-			const a = srv.address();
-			srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-		});
-	});
-}
-
-async function waitForHttp(url: string): Promise<void> {
-	for (let i = 0; i < 150; i++) {
-		try {
-			if ((await fetch(url)).status < 500) return;
-		} catch {
-			/* not up yet */
-		}
-		await new Promise((r) => setTimeout(r, 100));
-	}
-	throw new Error(`app did not answer at ${url}`);
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = (s: string) => process.stderr.write(s + '\n');
@@ -106,15 +82,10 @@ async function feed(page: Page, from: number, n: number): Promise<void> {
 async function main(): Promise<void> {
 	if (!existsSync('build/index.js')) throw new Error('build/ is missing: run `npx vite build` first');
 	const sim = await startSimulator({ host: '127.0.0.1', busPort: 0, guiPort: 0, skills: false, log: false });
-	const port = await freePort();
-	const app = spawn(process.execPath, ['build'], {
-		env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ORIGIN: `http://127.0.0.1:${port}`, OVOS_HOST: '127.0.0.1', OVOS_GUI_PORT: String(sim.guiPort), OVOS_BUS_PORT: String(sim.busPort) },
-		stdio: ['ignore', 'ignore', 'inherit']
-	});
+	const app = await startApp({ OVOS_HOST: '127.0.0.1', OVOS_GUI_PORT: String(sim.guiPort), OVOS_BUS_PORT: String(sim.busPort) });
 	const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 	try {
-		const base = `http://127.0.0.1:${port}`;
-		await waitForHttp(base);
+		const base = app.url;
 		const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 		await page.goto(`${base}/inspect?host=127.0.0.1&guiPort=${sim.guiPort}&busPort=${sim.busPort}`);
 		await page.getByTestId('status').getByText('live').waitFor({ timeout: 15_000 });
@@ -216,7 +187,7 @@ async function main(): Promise<void> {
 		);
 	} finally {
 		await browser.close();
-		app.kill('SIGTERM');
+		await app.stop();
 		await sim.stop();
 	}
 }

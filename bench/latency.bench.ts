@@ -5,27 +5,15 @@
  * to the DOM first showing it or a later value (the screen publishes at most once per animation
  * frame, so coalesced frames count from their own arrival). Needs a fresh `build/`.
  */
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { chromium } from '@playwright/test';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { CHROMIUM_ARGS } from '../playwright.config';
+import { freePort, startApp } from '../tests/support/app';
 
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const WARMUP = 200;
 const NS = 'skill-bench.test';
-
-function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const s = createServer();
-		s.once('error', reject);
-		s.listen(0, '127.0.0.1', () => {
-			const a = s.address();
-			s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-		});
-	});
-}
 
 const frame = (o: object) => JSON.stringify(o);
 const set = (seq: number) => frame({ type: 'mycroft.session.set', namespace: NS, data: { text: `m${seq}` } });
@@ -42,25 +30,13 @@ async function main(): Promise<void> {
 		ws.send(set(0));
 	});
 
-	const appPort = await freePort();
-	const app = spawn(process.execPath, ['build'], {
-		env: { ...process.env, PORT: String(appPort), HOST: '127.0.0.1', ORIGIN: `http://127.0.0.1:${appPort}`, OVOS_HOST: '127.0.0.1', OVOS_GUI_PORT: String(guiPort) },
-		stdio: ['ignore', 'ignore', 'inherit']
-	});
+	const app = await startApp({ OVOS_HOST: '127.0.0.1', OVOS_GUI_PORT: String(guiPort) });
 	const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 	try {
-		const url = `http://127.0.0.1:${appPort}/kiosk`;
-		for (let i = 0; ; i++) {
-			try {
-				if ((await fetch(url)).ok) break;
-			} catch {
-				if (i > 150) throw new Error('app did not start');
-			}
-			await new Promise((r) => setTimeout(r, 100));
-		}
+		const url = `${app.url}/kiosk`;
 		const page = await browser.newPage({ viewport: { width: 800, height: 480 } });
 		await page.addInitScript(() => {
-			const w = window as unknown as { __arrive: Map<number, number>; __lat: number[]; WebSocket: typeof WebSocket };
+			const w = window as unknown as { __arrive: Map<number, number>; __lat: number[]; WebSocket: typeof globalThis.WebSocket };
 			w.__arrive = new Map();
 			w.__lat = [];
 			const Native = w.WebSocket;
@@ -115,7 +91,7 @@ async function main(): Promise<void> {
 		console.log(JSON.stringify({ p50_ms: r(q(0.5)), p99_ms: r(q(0.99)), rate_per_s: Math.round(total / elapsed), frames: lat.length }));
 	} finally {
 		await browser.close();
-		app.kill('SIGTERM');
+		await app.stop();
 		wss.close();
 	}
 }

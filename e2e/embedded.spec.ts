@@ -3,53 +3,25 @@
  * inside itself and opens on the live demo. Ports come from OVOS_BUS_PORT / OVOS_GUI_PORT so this
  * does not collide with 8181/18181 or the shared test simulator.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { expect, test } from '@playwright/test';
 import WebSocket from 'ws';
+import { freePort, startApp, type App } from '../tests/support/app';
 
-function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const srv = createServer();
-		srv.once('error', reject);
-		srv.listen(0, '127.0.0.1', () => {
-			const port = (srv.address() as { port: number }).port;
-			srv.close(() => resolve(port));
-		});
-	});
-}
+/** The embedded default: no OVOS address at all in the environment. */
+const NO_OVOS = ['OVOS_HOST', 'OVOS_HANDSHAKE', 'OVOS_SIMULATOR'];
 
-async function waitForHttp(url: string, ms: number): Promise<void> {
-	const end = Date.now() + ms;
-	while (Date.now() < end) {
-		try {
-			if ((await fetch(url)).status < 500) return;
-		} catch {
-			/* not up yet */
-		}
-		await new Promise((r) => setTimeout(r, 100));
-	}
-	throw new Error(`app did not answer at ${url}`);
-}
-
-let app: ChildProcess | null = null;
-let output = '';
+let app: App;
 let appUrl = '';
+const output = () => app.output();
 
 test.beforeAll(async () => {
-	const [port, busPort, guiPort] = [await freePort(), await freePort(), await freePort()];
-	const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', OVOS_BUS_PORT: String(busPort), OVOS_GUI_PORT: String(guiPort) };
-	for (const key of ['OVOS_HOST', 'OVOS_HANDSHAKE', 'OVOS_SIMULATOR', 'ORIGIN']) delete env[key];
-	app = spawn(process.execPath, ['build'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-	app.stdout?.on('data', (d) => (output += String(d)));
-	app.stderr?.on('data', (d) => (output += String(d)));
-	appUrl = `http://127.0.0.1:${port}`;
-	await waitForHttp(appUrl, 15_000);
+	app = await startApp({ OVOS_BUS_PORT: String(await freePort()), OVOS_GUI_PORT: String(await freePort()) }, { unset: NO_OVOS });
+	appUrl = app.url;
 });
 
-test.afterAll(() => {
-	app?.kill('SIGTERM');
-});
+test.afterAll(() => app?.stop());
 
 test('with no configuration the app runs its own OVOS and opens on the live demo', async ({ page }) => {
 	const started = Date.now();
@@ -59,15 +31,15 @@ test('with no configuration the app runs its own OVOS and opens on the live demo
 	const seconds = (Date.now() - started) / 1000;
 	test.info().annotations.push({ type: 'demo visible after', description: `${seconds.toFixed(1)} s` });
 	await page.screenshot({ path: 'e2e/screenshots/embedded-demo-800x480.png' });
-	expect(output).toContain('embedded OVOS simulator');
-	expect(output).toMatch(/open http:\/\/localhost:\d+\//);
+	expect(output()).toContain('embedded OVOS simulator');
+	expect(output()).toMatch(/open http:\/\/localhost:\d+\//);
 	// The demo moves on to the next skill (a timer with the image frame and a custom page).
 	await expect(page.getByText(/Lawrence, Kansas/)).toBeHidden({ timeout: 15_000 });
 	await page.screenshot({ path: 'e2e/screenshots/embedded-demo-next-800x480.png' });
 });
 
 test('the embedded simulator is a real OVOS peer: an utterance on its bus gets an answer', async () => {
-	const busPort = Number(/messagebus ws:\/\/127\.0\.0\.1:(\d+)\/core/.exec(output)?.[1]);
+	const busPort = Number(/messagebus ws:\/\/127\.0\.0\.1:(\d+)\/core/.exec(output())?.[1]);
 	expect(busPort).toBeGreaterThan(0);
 	const ws = new WebSocket(`ws://127.0.0.1:${busPort}/core`);
 	const seen: string[] = [];
@@ -103,7 +75,7 @@ test('a taken port or a bad setting stops the start with one clear line and stat
 	const taken = (blocker.address() as { port: number }).port;
 	try {
 		const base: NodeJS.ProcessEnv = { ...process.env, PORT: String(await freePort()), HOST: '127.0.0.1' };
-		for (const key of ['OVOS_HOST', 'OVOS_HANDSHAKE', 'OVOS_SIMULATOR', 'ORIGIN']) delete base[key];
+		for (const key of NO_OVOS) delete base[key];
 		const clash = await runToExit({ ...base, OVOS_BUS_PORT: String(taken), OVOS_GUI_PORT: String(await freePort()) });
 		expect(clash.code).toBe(1);
 		expect(clash.output).toContain(`127.0.0.1:${taken} is already in use`);
@@ -114,5 +86,20 @@ test('a taken port or a bad setting stops the start with one clear line and stat
 		expect(bad.output).not.toMatch(/^\s+at /m);
 	} finally {
 		blocker.close();
+	}
+});
+
+test('the app exits promptly on SIGTERM, embedded simulator or chat bus connection open', async () => {
+	for (const [env, unset] of [
+		[{ OVOS_BUS_PORT: String(await freePort()), OVOS_GUI_PORT: String(await freePort()) }, NO_OVOS],
+		[{ OVOS_HOST: '127.0.0.1', OVOS_BUS_PORT: process.env.SIM_BUS_PORT ?? '9', OVOS_GUI_PORT: process.env.SIM_GUI_PORT ?? '9' }, []]
+	] as const) {
+		const one = await startApp(env, { unset });
+		// A chat turn opens the server's shared core-bus connection, which must not keep it alive.
+		await fetch(`${one.url}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json', origin: one.url }, body: JSON.stringify({ text: 'hello' }) });
+		const t0 = Date.now();
+		process.kill(one.pid, 'SIGTERM');
+		await one.exited;
+		expect(Date.now() - t0).toBeLessThan(5_000);
 	}
 });

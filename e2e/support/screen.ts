@@ -1,7 +1,5 @@
 /** Helpers for the screen's browser tests: a private simulator, skills acting on its bus, assets. */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer as createHttp, type Server } from 'node:http';
-import { createServer as createNet } from 'node:net';
 import { busMessage, type BusMessage, type JsonObject } from '../../src/lib/protocol';
 import { startSimulator, type Simulator } from '../../src/lib/server/simulator';
 import { clockPng } from './png';
@@ -74,47 +72,5 @@ export async function assets(): Promise<Assets> {
 	return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
 }
 
-export function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const srv = createNet();
-		srv.once('error', reject);
-		srv.listen(0, '127.0.0.1', () => {
-			const a = srv.address();
-			const port = typeof a === 'object' && a ? a.port : 0;
-			srv.close(() => resolve(port));
-		});
-	});
-}
-
-export interface App {
-	readonly url: string;
-	stop(): Promise<void>;
-}
-
-/** A second app server (the built one) with its own environment, e.g. custom media roots. */
-export async function startApp(env: Record<string, string>): Promise<App> {
-	const port = await freePort();
-	const child: ChildProcess = spawn(process.execPath, ['build'], {
-		env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ORIGIN: `http://127.0.0.1:${port}`, ...env },
-		stdio: ['ignore', 'ignore', 'inherit']
-	});
-	const url = `http://127.0.0.1:${port}`;
-	const end = Date.now() + 15_000;
-	for (;;) {
-		try {
-			if ((await fetch(url)).status < 500) break;
-		} catch {
-			/* not up yet */
-		}
-		if (Date.now() > end) throw new Error('app did not start');
-		await new Promise((r) => setTimeout(r, 100));
-	}
-	return {
-		url,
-		stop: () =>
-			new Promise((r) => {
-				child.once('exit', () => r());
-				child.kill('SIGTERM');
-			})
-	};
-}
+// The built app on a free port: shared with the global setup and the benchmarks.
+export { freePort, startApp, type App } from '../../tests/support/app';

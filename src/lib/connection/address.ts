@@ -29,7 +29,8 @@ export function addressFromParams(params: URLSearchParams, base: OvosAddress = D
 	};
 }
 
-function hostPart(host: string): string {
+/** A host as it goes in a URL: IPv6 literals in brackets. */
+export function hostPart(host: string): string {
 	return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }
 

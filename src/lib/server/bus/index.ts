@@ -1,12 +1,12 @@
 /** The server's one shared core-bus connection, addressed only by server configuration. */
+import { hostPart } from '../../connection/address';
 import { config } from '../config';
 import { BusClient } from './client';
 
 export { BusClient, BusUnavailableError, type BusClientOptions, type BusListener, type BusStats } from './client';
 
 export function coreBusUrl(host: string, port: number): string {
-	const h = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
-	return `ws://${h}:${port}/core`;
+	return `ws://${hostPart(host)}:${port}/core`;
 }
 
 let shared: BusClient | undefined;
@@ -15,8 +15,12 @@ let shared: BusClient | undefined;
 export function sharedBus(): BusClient {
 	if (!shared) {
 		const c = config();
-		shared = new BusClient({ url: coreBusUrl(c.busHost, c.ovos.busPort) });
-		shared.start();
+		const bus = new BusClient({ url: coreBusUrl(c.busHost, c.ovos.busPort) });
+		bus.start();
+		// adapter-node closes its HTTP server on SIGINT/SIGTERM, then emits this; a reconnecting
+		// socket left open would keep the process alive.
+		process.once('sveltekit:shutdown', () => void bus.close());
+		shared = bus;
 	}
 	return shared;
 }

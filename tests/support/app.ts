@@ -1,0 +1,91 @@
+/**
+ * Starting the built app (`node build`) for browser tests and benchmarks, exactly as a user would:
+ * on a free port, configured through the environment only.
+ */
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+
+export function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const srv = createServer();
+		srv.once('error', reject);
+		srv.listen(0, '127.0.0.1', () => {
+			const a = srv.address();
+			const port = typeof a === 'object' && a ? a.port : 0;
+			srv.close(() => resolve(port));
+		});
+	});
+}
+
+export async function waitForHttp(url: string, ms = 15_000): Promise<void> {
+	const end = Date.now() + ms;
+	for (;;) {
+		try {
+			if ((await fetch(url)).status < 500) return;
+		} catch {
+			/* not up yet */
+		}
+		if (Date.now() > end) throw new Error(`app did not answer at ${url} within ${ms} ms`);
+		await new Promise((r) => setTimeout(r, 100));
+	}
+}
+
+export interface App {
+	readonly url: string;
+	readonly port: number;
+	readonly pid: number;
+	/** Everything the app printed so far (stdout and stderr). */
+	output(): string;
+	/** SIGTERM, then wait for the exit (SIGKILL after 10 s). */
+	stop(): Promise<void>;
+	/** Resolves when the process has exited. */
+	readonly exited: Promise<void>;
+}
+
+export interface AppOptions {
+	/** Variables to unset from this process's environment first (e.g. OVOS_HOST for the embedded default). */
+	readonly unset?: readonly string[];
+	/** Echo the app's stderr to ours (default true). */
+	readonly stderr?: boolean;
+}
+
+/** Starts `node build` on a free port with `env` added to ours, and waits until it answers. */
+export async function startApp(env: Record<string, string>, opts: AppOptions = {}): Promise<App> {
+	const port = await freePort();
+	const url = `http://127.0.0.1:${port}`;
+	const full: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', ORIGIN: url, ...env };
+	for (const key of opts.unset ?? []) delete full[key];
+	const child = spawn(process.execPath, ['build'], { env: full, stdio: ['ignore', 'pipe', 'pipe'] });
+	let out = '';
+	child.stdout.on('data', (d) => (out += String(d)));
+	child.stderr.on('data', (d) => {
+		out += String(d);
+		if (opts.stderr !== false) process.stderr.write(d);
+	});
+	const exited = new Promise<void>((r) => child.once('exit', () => r()));
+	try {
+		await waitForHttp(url);
+	} catch (e) {
+		child.kill('SIGKILL');
+		throw new Error(`${(e as Error).message}; it printed:\n${out}`);
+	}
+	return {
+		url,
+		port,
+		pid: child.pid ?? 0,
+		output: () => out,
+		// SIGTERM as a service manager would; an app that does not exit is a bug, said loudly, and
+		// killed so no test run hangs on it.
+		stop: async () => {
+			if (child.exitCode !== null) return;
+			child.kill('SIGTERM');
+			const timer = setTimeout(() => {
+				process.stderr.write(`app on ${url} did not exit 10 s after SIGTERM: killed\n`);
+				child.kill('SIGKILL');
+			}, 10_000);
+			await exited;
+			clearTimeout(timer);
+		},
+		exited
+	};
+}
