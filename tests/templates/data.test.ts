@@ -71,9 +71,10 @@ describe('frameUrl', () => {
 });
 
 describe('htmlDocument', () => {
-	it('adds an escaped <base> only for an http(s) resource location', () => {
-		expect(htmlDocument('<p>x</p>', '')).toBe('<p>x</p>');
-		expect(htmlDocument('<p>x</p>', 'javascript:alert(1)')).toBe('<p>x</p>');
+	it('adds an escaped <base>: an http(s) resource location, else Qt\'s http://localhost', () => {
+		// Without a usable resource location the base is Qt's default, http://localhost.
+		expect(htmlDocument('<p>x</p>', '')).toBe('<base href="http://localhost/"><p>x</p>');
+		expect(htmlDocument('<p>x</p>', 'javascript:alert(1)')).toBe('<base href="http://localhost/"><p>x</p>');
 		expect(htmlDocument('<p>x</p>', 'http://h/r/')).toBe('<base href="http://h/r/"><p>x</p>');
 		expect(htmlDocument('', 'http://h/"><script>')).toBe('<base href="http://h/%22%3E%3Cscript%3E">');
 	});

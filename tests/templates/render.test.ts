@@ -50,6 +50,8 @@ describe('templates render their keys', () => {
 		expect(out).toContain('sandbox="allow-scripts"');
 		expect(out).toContain('srcdoc="&lt;base href=&quot;http://h/&quot;>&lt;h1>Hi&lt;/h1>"');
 		expect(html('SYSTEM_HtmlFrame', { html: null })).toContain('No content yet');
+		// No resourceLocation: Qt's default base, never this app's origin.
+		expect(html('SYSTEM_HtmlFrame', { html: '<img src="x">' })).toContain('srcdoc="&lt;base href=&quot;http://localhost/&quot;>&lt;img');
 	});
 	it('UrlFrame: http(s) framed without same-origin; other schemes refused visibly', () => {
 		const ok = html('SYSTEM_UrlFrame', { url: 'https://example.org/' });

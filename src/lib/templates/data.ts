@@ -73,9 +73,11 @@ export function frameUrl(raw: Json | undefined): FrameUrl {
  * is http(s); the document runs in an opaque-origin sandbox either way.
  */
 export function htmlDocument(html: string, resourceLocation: string): string {
+	// Qt loads skill HTML with `resourceLocation` or http://localhost as its base (spec §5); without a
+	// base, relative links in an srcdoc frame would go to this app's own server.
 	const base = frameUrl(resourceLocation);
-	if (!base.ok) return html;
-	const href = base.url.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+	const url = base.ok ? base.url : 'http://localhost/';
+	const href = url.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 	return `<base href="${href}">${html}`;
 }
 
