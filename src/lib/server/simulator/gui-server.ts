@@ -13,7 +13,7 @@ import { closeHttp, listenHttp } from './listen';
 import type { Logger } from './log';
 import type { GuiFrame, GuiPage, GuiSink, NamespaceManager } from './namespaces';
 import type { PageFiles } from './page-urls';
-import { pyDumps, pyStr } from './py';
+import { pyDumps, pyInt, pyStr } from './py';
 import { FORWARDED_STATUS_EVENTS } from './status-forward';
 
 /** Tornado's default `max_message_size` (10 MiB). */
@@ -135,7 +135,7 @@ export class GuiServer implements GuiSink {
 			busData = values as JsonObject;
 		} else if (type === 'mycroft.gui.connected') {
 			let framework: Json = data.framework ?? null;
-			if (framework === null) framework = qtInt(data.qt_version || 5) === 6 ? 'qt6' : 'qt5';
+			if (framework === null) framework = pyInt(data.qt_version || 5) === 6 ? 'qt6' : 'qt5';
 			c.framework = framework;
 			busType = type;
 			busData = data as JsonObject;
@@ -184,11 +184,4 @@ function required(data: Record<string, Json>, key: string): Json {
 /** `self._framework or "qt5"`. */
 function frameworkOf(c: GuiClient): Json {
 	return c.framework || 'qt5';
-}
-
-function qtInt(x: Json): number {
-	if (typeof x === 'number') return Math.trunc(x);
-	if (typeof x === 'boolean') return Number(x);
-	if (typeof x === 'string' && /^\s*[-+]?\d+\s*$/.test(x)) return Number.parseInt(x, 10);
-	throw new Error(`ValueError: invalid literal for int(): ${JSON.stringify(x)}`);
 }

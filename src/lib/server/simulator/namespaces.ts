@@ -11,7 +11,7 @@ import type { MessageBus } from './bus-server';
 import { forward, reply } from './bus-util';
 import type { Clock, TimerHandle } from '../clock';
 import type { Logger } from './log';
-import { pyEquals, pyIndex, PyIndexError } from './py';
+import { pyEquals, pyIndex, PyIndexError, pyInt } from './py';
 
 /** A frame for every GUI client (`send_message_to_gui`). */
 export type GuiFrame = Record<string, unknown>;
@@ -449,14 +449,6 @@ export function parsePersistence(x: Json): [boolean, number] {
 function roundHalfEven(x: number): number {
 	const r = Math.round(x);
 	return Math.abs(x % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
-}
-
-/** Python `int(x)` for what a client may send as `qt_version`. */
-function pyInt(x: Json): number {
-	if (typeof x === 'number') return Math.trunc(x);
-	if (typeof x === 'boolean') return Number(x);
-	if (typeof x === 'string' && /^\s*[-+]?\d+\s*$/.test(x)) return Number.parseInt(x, 10);
-	throw new Error(`ValueError: invalid literal for int(): ${JSON.stringify(x)}`);
 }
 
 export function isJsonObject(v: unknown): v is JsonObject {

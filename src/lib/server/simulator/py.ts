@@ -61,3 +61,11 @@ export function pyStr(x: unknown): string {
 	if (typeof x === 'string') return x;
 	return typeof x === 'number' ? String(x) : JSON.stringify(x);
 }
+
+/** Python `int(x)` for what a client may send as `qt_version`. */
+export function pyInt(x: Json): number {
+	if (typeof x === 'number') return Math.trunc(x);
+	if (typeof x === 'boolean') return Number(x);
+	if (typeof x === 'string' && /^\s*[-+]?\d+\s*$/.test(x)) return Number.parseInt(x, 10);
+	throw new Error(`ValueError: invalid literal for int(): ${JSON.stringify(x)}`);
+}
