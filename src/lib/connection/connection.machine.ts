@@ -6,7 +6,7 @@
  * then opens the GUI socket on the port it was given. Both sockets retry forever with `retryDelay`.
  */
 import { assign, setup } from 'xstate';
-import { announce, decodeBus, type BusMessage, type ClientMessage } from '../protocol';
+import { announce, decodeBus, guiConnected, type BusMessage, type ClientMessage } from '../protocol';
 import { busUrl, guiUrl, type OvosAddress } from './address';
 import { retryDelay } from './backoff';
 import { socketActor, type SocketEvent, type SocketKind } from './socket.actor';
@@ -76,7 +76,7 @@ export const connectionMachine = setup({
 	actions: {
 		announce: ({ context }) => {
 			const { guiId, hooks } = context.input;
-			hooks.sendBus({ type: 'mycroft.gui.connected', data: { gui_id: guiId, framework: 'qt5' }, context: { session: { session_id: 'default' } } });
+			hooks.sendBus(guiConnected(guiId));
 			hooks.note(`announced gui_id ${guiId} on the core bus`);
 		},
 		assignPort: assign({ guiPort: ({ context, event }) => (event.type === 'bus.port' ? event.port : context.guiPort) }),

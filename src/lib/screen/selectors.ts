@@ -38,8 +38,3 @@ export function pageOf(state: ScreenState, id: string): ShownPage | null {
 export function nsOf(state: ScreenState, id: string): NamespaceState | undefined {
 	return Object.hasOwn(state.namespaces, id) ? state.namespaces[id] : undefined;
 }
-
-/** A data value by key; inherited names (`constructor`, `toString`) are absent, not functions. */
-export function dataOf(data: Readonly<Record<string, Json>>, key: string): Json | undefined {
-	return Object.hasOwn(data, key) ? data[key] : undefined;
-}
