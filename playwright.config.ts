@@ -1,14 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-export const CHROMIUM_ARGS = [
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-quic',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync',
-	'--no-first-run'
-];
+import { CHROMIUM_LAUNCH } from './scripts/chromium.mjs';
 
 export default defineConfig({
 	testDir: 'e2e',
@@ -22,7 +13,7 @@ export default defineConfig({
 	use: {
 		browserName: 'chromium',
 		viewport: { width: 800, height: 480 },
-		launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+		launchOptions: CHROMIUM_LAUNCH,
 		trace: 'off'
 	}
 });

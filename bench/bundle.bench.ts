@@ -4,12 +4,12 @@
  */
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS } from '../playwright.config';
+import { CHROMIUM_LAUNCH } from '../scripts/chromium.mjs';
 import { startApp } from '../tests/support/app';
 
 // Nothing listens on the OVOS ports: the kiosk loads and keeps retrying, which is all we need.
 const app = await startApp({ OVOS_HOST: '127.0.0.1', OVOS_GUI_PORT: '9', OVOS_BUS_PORT: '9' });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const browser = await chromium.launch(CHROMIUM_LAUNCH);
 try {
 	const url = `${app.url}/kiosk`;
 	const page = await browser.newPage();

@@ -13,7 +13,7 @@
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS } from '../playwright.config';
+import { CHROMIUM_LAUNCH } from '../scripts/chromium.mjs';
 import { busMessage } from '../src/lib/protocol';
 import { startSimulator } from '../src/lib/server/simulator';
 import { startApp } from '../tests/support/app';
@@ -83,7 +83,7 @@ async function main(): Promise<void> {
 	if (!existsSync('build/index.js')) throw new Error('build/ is missing: run `npx vite build` first');
 	const sim = await startSimulator({ host: '127.0.0.1', busPort: 0, guiPort: 0, skills: false, log: false });
 	const app = await startApp({ OVOS_HOST: '127.0.0.1', OVOS_GUI_PORT: String(sim.guiPort), OVOS_BUS_PORT: String(sim.busPort) });
-	const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+	const browser = await chromium.launch(CHROMIUM_LAUNCH);
 	try {
 		const base = app.url;
 		const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });

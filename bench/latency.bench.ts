@@ -7,7 +7,7 @@
  */
 import { chromium } from '@playwright/test';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { CHROMIUM_ARGS } from '../playwright.config';
+import { CHROMIUM_LAUNCH } from '../scripts/chromium.mjs';
 import { freePort, startApp } from '../tests/support/app';
 
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
@@ -31,7 +31,7 @@ async function main(): Promise<void> {
 	});
 
 	const app = await startApp({ OVOS_HOST: '127.0.0.1', OVOS_GUI_PORT: String(guiPort) });
-	const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+	const browser = await chromium.launch(CHROMIUM_LAUNCH);
 	try {
 		const url = `${app.url}/kiosk`;
 		const page = await browser.newPage({ viewport: { width: 800, height: 480 } });

@@ -6,7 +6,7 @@
  * restart lands anywhere in the back-off cycle.
  */
 import { startSimulator } from '../src/lib/server/simulator';
-import type { Handshake } from '../src/lib/connection';
+import type { Handshake } from '../src/lib/protocol';
 import { liveScreen, until } from '../tests/support/live-screen';
 
 const TRIALS = Number(process.env.BENCH_TRIALS ?? 12);

@@ -5,7 +5,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { busMessage, type JsonObject } from '../src/lib/protocol';
-import { replayLines, toCanonical } from '../src/lib/screen';
+import { replayLines } from '../src/lib/screen';
+import { toCanonical } from '../src/lib/protocol';
 import { startSimulator, type Simulator } from '../src/lib/server/simulator';
 
 let sim: Simulator;

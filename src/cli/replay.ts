@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { replayLines } from '../lib/screen/replay';
-import { toCanonical } from '../lib/screen';
+import { toCanonical } from '../lib/protocol';
 
 function usage(message: string): never {
 	process.stderr.write(`${message}\nusage: npm run --silent replay -- FILE.jsonl [--at N]\n`);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { retryDelay, WireSession, type OvosAddress } from '../../src/lib/connection';
-import { toCanonical } from '../../src/lib/screen';
+import { retryDelay, WireSession } from '../../src/lib/connection';
+import { toCanonical, type OvosAddress } from '../../src/lib/protocol';
 import { liveScreen } from '../support/live-screen';
 import { fakeTransport } from './fake-socket';
 

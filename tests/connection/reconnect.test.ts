@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { busMessage } from '../../src/lib/protocol';
-import { toCanonical } from '../../src/lib/screen';
+import { toCanonical } from '../../src/lib/protocol';
 import { startSimulator, type Simulator } from '../../src/lib/server/simulator';
 import { liveScreen, until } from '../support/live-screen';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { replayLines, toCanonical } from '../../src/lib/screen';
+import { replayLines } from '../../src/lib/screen';
+import { toCanonical } from '../../src/lib/protocol';
 import { LiveLog } from '../../src/lib/inspector/live-log';
 import { InspectorModel } from '../../src/lib/inspector/inspector.svelte';
 import { NO_FILTER } from '../../src/lib/inspector/filter';

@@ -1,5 +1,6 @@
 import { decode, type JsonObject } from '../../src/lib/protocol';
-import { emptyState, reduce, toCanonical, type ScreenState } from '../../src/lib/screen';
+import { emptyState, reduce, type ScreenState } from '../../src/lib/screen';
+import { toCanonical } from '../../src/lib/protocol';
 
 export const AS = 'mycroft.system.active_skills';
 

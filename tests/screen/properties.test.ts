@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decode, type JsonObject } from '../../src/lib/protocol';
-import { emptyState, reduce, toCanonical, type ScreenState } from '../../src/lib/screen';
+import { emptyState, reduce, type ScreenState } from '../../src/lib/screen';
+import { toCanonical } from '../../src/lib/protocol';
 import { AS } from './helpers';
 
 const ids = fc.constantFrom('a', 'b', 'c', 'd', '__proto__', 'constructor', 'system');

@@ -1,7 +1,8 @@
 /** Real WebSocket clients for the simulator tests: a GUI client feeding decode + reduce, and a bus client. */
 import WebSocket from 'ws';
 import { decode, decodeBus, type BusMessage, type ClientMessage, encode, type GuiMessage } from '../../src/lib/protocol';
-import { emptyState, reduce, toCanonical, type ScreenState } from '../../src/lib/screen';
+import { emptyState, reduce, type ScreenState } from '../../src/lib/screen';
+import { toCanonical } from '../../src/lib/protocol';
 
 /** Polls `pred` on real time (not the simulator's clock) until it holds. */
 export async function until(pred: () => boolean, ms = 3000, what = 'condition'): Promise<void> {

@@ -1,5 +1,6 @@
 import { createActor } from 'xstate';
-import { connectionMachine, WireSession, type ConnectionHooks, type OvosAddress, type SocketLike, type Transport } from '../../src/lib/connection';
+import type { OvosAddress } from '../../src/lib/protocol';
+import { connectionMachine, WireSession, type ConnectionHooks, type SocketLike, type Transport } from '../../src/lib/connection';
 import { wsTransport } from './ws-transport';
 
 /**

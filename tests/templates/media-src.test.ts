@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ADDRESS } from '../../src/lib/connection/address';
+import { DEFAULT_ADDRESS } from '../../src/lib/protocol/address';
 import { fileName, imageSource, mediaContext, mediaUrl } from '../../src/lib/templates/media-src';
 
 const local = { mediaBase: '/media' };

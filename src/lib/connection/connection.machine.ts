@@ -7,7 +7,7 @@
  */
 import { assign, setup } from 'xstate';
 import { announce, decodeBus, guiConnected, type BusMessage, type ClientMessage } from '../protocol';
-import { busUrl, guiUrl, type OvosAddress } from './address';
+import { busUrl, guiUrl, type OvosAddress } from '$lib/protocol/address';
 import { retryDelay } from './backoff';
 import { socketActor, type SocketEvent, type SocketKind } from './socket.actor';
 import type { SocketLike, Transport } from './transport';

@@ -1,4 +1,4 @@
-export * from './address';
+
 export * from './backoff';
 export * from './transport';
 export { connectionMachine, ANNOUNCE_EVERY_MS, type ConnectionInput, type ConnectionHooks, type ConnectionEvent } from './connection.machine';

@@ -4,3 +4,5 @@ export { decode, decodeValue, nameFromUrl } from './decode';
 export * from './client';
 export * from './bus';
 export * from './templates';
+export { toCanonical, type CanonicalNamespace, type CanonicalSource } from './canonical';
+export * from './address';

@@ -16,6 +16,9 @@ export const TEMPLATE_NAMES = [
 ] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
+/** The SYSTEM pages ovos-gui 1.3.4 ships a qt5 QML file for: all but `SYSTEM_InputBox` (spec §5). */
+export const SYSTEM_QT5_PAGES: readonly TemplateName[] = TEMPLATE_NAMES.filter((n) => n !== 'SYSTEM_InputBox');
+
 const ALIASES: Record<string, TemplateName> = {
 	// OVOS-GUI-1 names (ovos-gui 1.3.5 templates.py)
 	SYSTEM_text: 'SYSTEM_TextFrame',

@@ -3,8 +3,8 @@
  * URL (`?host=…&guiPort=…`), started on mount and stopped on leave, plus the media rule.
  */
 import { onMount } from 'svelte';
-import { addressFromParams, type OvosAddress } from '$lib/connection/address';
-import { ScreenClient } from '$lib/stores/screen-client.svelte';
+import { addressFromParams, type OvosAddress } from '$lib/protocol/address';
+import { ScreenClient } from './screen-client.svelte';
 import { mediaContext } from '$lib/templates/media-src';
 import type { MediaContext } from '$lib/templates/types';
 

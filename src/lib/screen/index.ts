@@ -1,6 +1,5 @@
 export * from './state';
 export { reduce, type Report } from './reduce';
-export { toCanonical, type CanonicalSource } from './canonical';
 export * from './selectors';
 export * from './list-ops';
 export { replayLines, type ReplayResult, type LineNote } from "./replay";

@@ -1,5 +1,5 @@
 /** Server configuration, read once from the environment and validated. */
-import type { OvosAddress } from '$lib/connection/address';
+import type { OvosAddress } from '$lib/protocol/address';
 
 export interface ServerConfig {
 	/** What the browser is told about where OVOS is (host null = the page's own host). */

@@ -9,7 +9,7 @@
  * the URL is the very host this page was loaded from. Otherwise a local path is shown as "not
  * reachable from this screen" rather than a broken image.
  */
-import type { OvosAddress } from '$lib/connection/address';
+import type { OvosAddress } from '$lib/protocol/address';
 import type { Json } from '$lib/protocol';
 import type { MediaContext } from './types';
 

@@ -1,5 +1,5 @@
 /** The server's one shared core-bus connection, addressed only by server configuration. */
-import { hostPart } from '../../connection/address';
+import { hostPart } from '../../protocol/address';
 import { config } from '../config';
 import { BusClient } from './client';
 

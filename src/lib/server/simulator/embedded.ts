@@ -2,7 +2,7 @@
  * The embedded default (issue 3): with no OVOS_HOST, the app's server runs the simulator itself on
  * the configured ports, with the demo on, so a fresh `npm start` opens on a live screen.
  */
-import type { OvosAddress } from '../../connection/address';
+import type { OvosAddress } from '../../protocol/address';
 import { consoleLogger } from './log';
 import { PortInUseError } from './listen';
 import { startSimulator, type Simulator } from './index';

@@ -6,7 +6,7 @@
  * one says so.
  */
 import { ACTIVE_SKILLS, PAGE_GAINED_FOCUS, isObject, type BusMessage, type Json, type JsonObject, type PageRef } from '../../protocol';
-import { toCanonical, type CanonicalNamespace } from '../../screen/canonical';
+import { toCanonical, type CanonicalNamespace } from '../../protocol/canonical';
 import type { MessageBus } from './bus-server';
 import { forward, reply } from './bus-util';
 import type { Clock, TimerHandle } from '../clock';

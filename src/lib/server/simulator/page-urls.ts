@@ -3,19 +3,11 @@
  * absolute path into the server's XDG cache when a file exists for that framework, else null.
  * ovos-gui ships its SYSTEM pages for qt5 only; a skill page resolves only if the skill shipped it.
  */
+import { SYSTEM_QT5_PAGES } from '../../protocol/templates';
+
 export const GUI_CACHE = '/home/ovos/.cache/ovos_gui';
 
-/** SYSTEM pages with a qt5 QML file in ovos-gui 1.3.4 (`SYSTEM_InputBox` has none, spec §5). */
-const SYSTEM_QT5 = new Set([
-	'SYSTEM_TextFrame',
-	'SYSTEM_ImageFrame',
-	'SYSTEM_AnimatedImageFrame',
-	'SYSTEM_HtmlFrame',
-	'SYSTEM_UrlFrame',
-	'SYSTEM_Loading',
-	'SYSTEM_Status',
-	'SYSTEM_Face'
-]);
+const SYSTEM_QT5 = new Set<string>(SYSTEM_QT5_PAGES);
 
 export class PageFiles {
 	/** `skill_id` → names of qt5 pages the skill ships. */

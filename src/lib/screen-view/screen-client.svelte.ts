@@ -5,20 +5,8 @@
 import { createActor, type Actor } from 'xstate';
 import { encode, encodeBus, type BusMessage, type ClientMessage } from '$lib/protocol';
 import { emptyState, type ScreenState } from '$lib/screen';
-import {
-	browserTransport,
-	busUrl,
-	connectionMachine,
-	guiUrl,
-	OPEN,
-	WireSession,
-	type ConnectionHooks,
-	type FrameListener,
-	type OvosAddress,
-	type SocketKind,
-	type SocketLike,
-	type Transport
-} from '$lib/connection';
+import { browserTransport, connectionMachine, OPEN, WireSession, type ConnectionHooks, type FrameListener, type SocketKind, type SocketLike, type Transport } from '$lib/connection';
+import { busUrl, guiUrl, type OvosAddress } from '$lib/protocol';
 
 export interface TimelineEntry {
 	readonly time: number;

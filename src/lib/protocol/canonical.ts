@@ -3,7 +3,8 @@
  * `{"stack": [...top first], "namespaces": {id: {"pages": [{"page", "url"}], "currentPage", "data"}}}`
  * with object keys sorted at every depth so equal states print equal strings.
  */
-import type { Json, PageRef } from '../protocol';
+import type { Json } from './json';
+import type { PageRef } from './types';
 
 export interface CanonicalNamespace {
 	readonly pages: readonly PageRef[];
