@@ -299,6 +299,23 @@ describe('events', () => {
 		expect(state.lastEvents[0]?.name).toBe('e10');
 	});
 
+	it('keeps the latest data of each event per namespace, counting arrivals, for the pages that read them', () => {
+		const w = 'ovos.timer.widget.manager.update';
+		const { state } = run([stackInsert(0, 'home', 'x'), event('home', w, { count: 1 }), event('x', w, { count: 9 }), event('home', w, { count: 2 }), event('home', 'other', {})]);
+		expect(state.namespaces.home?.events[w]).toEqual({ data: { count: 2 }, seq: 2 });
+		expect(state.namespaces.x?.events[w]).toEqual({ data: { count: 9 }, seq: 1 });
+		expect(Object.keys(state.namespaces.home?.events ?? {})).toEqual([w, 'other']);
+	});
+
+	it('keeps at most 32 event names per namespace, dropping the oldest name, and a __proto__ name as data', () => {
+		const frames = [stackInsert(0, 'w'), ...Array.from({ length: 40 }, (_, i) => event('w', `e${i}`, { i })), event('w', '__proto__', { v: 'x' })];
+		const events = run(frames).state.namespaces.w?.events ?? {};
+		expect(Object.keys(events)).toHaveLength(32);
+		expect(Object.hasOwn(events, 'e8')).toBe(false);
+		expect(Object.hasOwn(events, '__proto__') && events['__proto__']?.data).toEqual({ v: 'x' });
+		expect(Object.getPrototypeOf(events)).toBe(Object.prototype);
+	});
+
 	it('drops skill events for inactive namespaces (Qt)', () => {
 		const { state, problems } = run([event('w', 'refresh')]);
 		expect(state.lastEvents).toEqual([]);

@@ -8,7 +8,7 @@ import { render } from 'svelte/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Json } from '../../src/lib/protocol';
 import Template from '../../src/lib/templates/Template.svelte';
-import UnknownPage from '../../src/lib/templates/UnknownPage.svelte';
+import UnknownPage from '../../src/lib/templates/system/UnknownPage.svelte';
 import { componentFor, loadComponent, preloadTemplates } from '../../src/lib/templates/registry';
 
 // Templates are fetched on first use; server-side rendering needs them loaded first.
@@ -92,12 +92,12 @@ describe('templates render their keys', () => {
 
 describe('registry', () => {
 	it('maps legacy, OVOS-GUI-1 and adapter names to the same component', async () => {
-		const text = await loadComponent({ name: 'SYSTEM_TextFrame', url: '/x/SYSTEM_TextFrame.qml' });
-		expect(componentFor({ name: 'SYSTEM_TextFrame', url: '/x/SYSTEM_TextFrame.qml' })).toBe(text);
-		expect(componentFor({ name: 'SYSTEM_text', url: null })).toBe(text);
-		expect(componentFor({ name: 'Image.qml', url: 'SYSTEM:Image.qml' })).toBe(await loadComponent({ name: 'SYSTEM_ImageFrame', url: null }));
-		expect(text).not.toBe(componentFor({ name: 'SYSTEM_ImageFrame', url: null }));
-		expect(componentFor({ name: 'idle', url: null })).toBe(UnknownPage);
+		const text = await loadComponent({ name: 'SYSTEM_TextFrame', url: '/x/SYSTEM_TextFrame.qml' }, 'skill');
+		expect(componentFor({ name: 'SYSTEM_TextFrame', url: '/x/SYSTEM_TextFrame.qml' }, 'skill')).toBe(text);
+		expect(componentFor({ name: 'SYSTEM_text', url: null }, 'skill')).toBe(text);
+		expect(componentFor({ name: 'Image.qml', url: 'SYSTEM:Image.qml' }, 'skill')).toBe(await loadComponent({ name: 'SYSTEM_ImageFrame', url: null }, 'skill'));
+		expect(text).not.toBe(componentFor({ name: 'SYSTEM_ImageFrame', url: null }, 'skill'));
+		expect(componentFor({ name: 'idle', url: null }, 'skill')).toBe(UnknownPage);
 	});
 });
 

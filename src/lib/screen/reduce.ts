@@ -6,7 +6,7 @@
  */
 import { SYSTEM_NAMESPACE, type GuiMessage, type Json, type JsonObject } from '../protocol';
 import { insertAt, moveBlock, removeAt, type ListOutcome } from './list-ops';
-import { emptyNamespace, LAST_EVENTS, type NamespaceState, type ScreenState } from './state';
+import { emptyNamespace, EVENT_NAMES_KEPT, LAST_EVENTS, type GuiEventRecord, type NamespaceState, type ScreenState } from './state';
 import { nextStatus } from './status';
 
 export type Report = (problem: string) => void;
@@ -65,7 +65,7 @@ export function reduce(state: ScreenState, msg: GuiMessage, report: Report = sil
 				if (msg.number < 0 || msg.number >= ns.pages.length) {
 					return `page ${msg.number} outside 0..${ns.pages.length - 1}`;
 				}
-				return ns.currentPage === msg.number ? ns : { pages: ns.pages, currentPage: msg.number, data: ns.data };
+				return ns.currentPage === msg.number ? ns : { pages: ns.pages, currentPage: msg.number, data: ns.data, events: ns.events };
 			});
 		case 'data.set': {
 			// The most frequent message by far: no closure, one copy of the data record.
@@ -74,7 +74,7 @@ export function reduce(state: ScreenState, msg: GuiMessage, report: Report = sil
 			for (const _ in msg.data) {
 				// Spread defines own properties, so a `__proto__` key from JSON.parse stays plain data.
 				const data = { ...ns.data, ...msg.data };
-				return withNs(state, msg.namespace, { pages: ns.pages, currentPage: ns.currentPage, data });
+				return withNs(state, msg.namespace, { pages: ns.pages, currentPage: ns.currentPage, data, events: ns.events });
 			}
 			return state;
 		}
@@ -124,9 +124,21 @@ export function reduce(state: ScreenState, msg: GuiMessage, report: Report = sil
 			}
 			const lastEvents = state.lastEvents.length < LAST_EVENTS ? state.lastEvents.slice() : state.lastEvents.slice(1);
 			lastEvents.push({ namespace: msg.namespace, name: msg.name, data: msg.data });
-			return { stack: state.stack, namespaces: state.namespaces, status: state.status, lastEvents };
+			const ns = state.namespaces[msg.namespace] as NamespaceState;
+			const namespaces = withKey(state.namespaces, msg.namespace, { ...ns, events: withEvent(ns.events, msg.name, msg.data) });
+			return { stack: state.stack, namespaces, status: state.status, lastEvents };
 		}
 	}
+}
+
+function withEvent(events: NamespaceState['events'], name: string, data: Json): NamespaceState['events'] {
+	const seq = (Object.hasOwn(events, name) ? (events[name] as GuiEventRecord).seq : 0) + 1;
+	let kept = events;
+	if (!Object.hasOwn(events, name) && Object.keys(events).length >= EVENT_NAMES_KEPT) {
+		kept = { ...events };
+		delete (kept as Record<string, GuiEventRecord>)[Object.keys(events)[0] as string];
+	}
+	return withKey(kept, name, { data, seq });
 }
 
 function refuse(state: ScreenState, report: Report, problem: string): ScreenState {

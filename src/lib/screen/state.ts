@@ -8,7 +8,21 @@ export interface NamespaceState {
 	readonly currentPage: number | null;
 	/** Session data shared by all pages of the namespace. Read keys with `Object.hasOwn`. */
 	readonly data: Readonly<Record<string, Json>>;
+	/**
+	 * The latest data of each GUI event the namespace received, by event name. Skill pages read
+	 * state that skills send as events rather than data (the homescreen's widgets), and `seq`
+	 * (per name, counting up) lets a page act on every arrival of a command-like event.
+	 */
+	readonly events: Readonly<Record<string, GuiEventRecord>>;
 }
+
+export interface GuiEventRecord {
+	readonly data: Json;
+	readonly seq: number;
+}
+
+/** Event names kept per namespace; past this the oldest name is dropped (a hostile server cannot grow it). */
+export const EVENT_NAMES_KEPT = 32;
 
 /** What the `system` status events say the assistant is doing (spec §2.1.9, §2.4, §7). */
 export interface VoiceStatus {
@@ -54,5 +68,5 @@ export function emptyState(): ScreenState {
 }
 
 export function emptyNamespace(): NamespaceState {
-	return { pages: [], currentPage: null, data: {} };
+	return { pages: [], currentPage: null, data: {}, events: {} };
 }

@@ -1,5 +1,5 @@
 export { default as Template } from './Template.svelte';
-export { componentFor, loadComponent, preloadTemplates, fillsWidth } from './registry';
+export { componentFor, loadComponent, preloadTemplates, fillsWidth, isRendered } from './registry';
 export * from './types';
 export * from './data';
 export * from './media-src';

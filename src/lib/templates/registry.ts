@@ -1,6 +1,10 @@
 /**
- * Page → component. Page identity rules live in `templateFor` ($lib/protocol); this only picks.
- * Templates are split out of the screen's bundle and fetched on first use (then cached): a kiosk
+ * The one page → component registry, read at a glance:
+ *   - SYSTEM templates, by template name (legacy, OVOS-GUI-1 and adapter names all land on one name
+ *     through `templateFor` in $lib/protocol);
+ *   - skill pages, by skill: every namespace the skill has been known by, and its page names;
+ *   - the fallback for any other page (a skill's own QML we have no renderer for).
+ * Components are split out of the screen's bundle and fetched on first use (then cached): a kiosk
  * starts with none and loads only what its skills show.
  */
 import type { Component } from 'svelte';
@@ -8,58 +12,116 @@ import { templateFor, type PageRef, type TemplateName } from '$lib/protocol';
 import type { TemplateProps } from './types';
 
 type Loader = () => Promise<{ default: Component<TemplateProps> }>;
-/** The fallback for pages without a template (skill QML), split out like the templates. */
-const UNKNOWN = 'unknown';
 
-const LOADERS: Readonly<Record<TemplateName | typeof UNKNOWN, Loader>> = {
-	[UNKNOWN]: () => import('./UnknownPage.svelte'),
-	SYSTEM_TextFrame: () => import('./TextFrame.svelte'),
-	SYSTEM_ImageFrame: () => import('./ImageFrame.svelte'),
-	SYSTEM_AnimatedImageFrame: () => import('./AnimatedImageFrame.svelte'),
-	SYSTEM_HtmlFrame: () => import('./HtmlFrame.svelte'),
-	SYSTEM_UrlFrame: () => import('./UrlFrame.svelte'),
-	SYSTEM_Loading: () => import('./Loading.svelte'),
-	SYSTEM_Status: () => import('./Status.svelte'),
-	SYSTEM_Face: () => import('./Face.svelte'),
-	SYSTEM_InputBox: () => import('./InputBox.svelte')
+const SYSTEM: Readonly<Record<TemplateName, Loader>> = {
+	SYSTEM_TextFrame: () => import('./system/TextFrame.svelte'),
+	SYSTEM_ImageFrame: () => import('./system/ImageFrame.svelte'),
+	SYSTEM_AnimatedImageFrame: () => import('./system/AnimatedImageFrame.svelte'),
+	SYSTEM_HtmlFrame: () => import('./system/HtmlFrame.svelte'),
+	SYSTEM_UrlFrame: () => import('./system/UrlFrame.svelte'),
+	SYSTEM_Loading: () => import('./system/Loading.svelte'),
+	SYSTEM_Status: () => import('./system/Status.svelte'),
+	SYSTEM_Face: () => import('./system/Face.svelte'),
+	SYSTEM_InputBox: () => import('./system/InputBox.svelte')
 };
+
+interface SkillPages {
+	/** Every id the skill has used as its namespace (skill ids drift: spec skill-pages.md §2). */
+	readonly namespaces: readonly string[];
+	readonly pages: Readonly<Record<string, Loader>>;
+	/**
+	 * Pages that Qt lays out side by side on wide screens (QML without `fillWidth: true`, spec
+	 * gui-protocol.md §4.3). Every other rendered page fills the width, as the SYSTEM templates do.
+	 */
+	readonly columns?: readonly string[];
+}
+
+/** Skill pages we render ourselves, from the keys the skills send (spec skill-pages.md §1). */
+const SKILLS: readonly SkillPages[] = [];
+
+const FALLBACK = 'unknown';
+const FALLBACK_LOADER: Loader = () => import('./system/UnknownPage.svelte');
+
+/** namespace → page name → registry key of a skill page. */
+const SKILL_KEYS = new Map<string, Map<string, string>>();
+const SKILL_LOADERS = new Map<string, Loader>();
+const COLUMNS = new Set<string>();
+for (const skill of SKILLS) {
+	const first = skill.namespaces[0] as string;
+	for (const [page, load] of Object.entries(skill.pages)) {
+		const key = `${first}/${page}`;
+		SKILL_LOADERS.set(key, load);
+		if (skill.columns?.includes(page)) COLUMNS.add(key);
+		for (const ns of skill.namespaces) {
+			let pages = SKILL_KEYS.get(ns);
+			if (!pages) SKILL_KEYS.set(ns, (pages = new Map()));
+			pages.set(page, key);
+		}
+	}
+}
+
+/** Registry key of a page: a SYSTEM template name, a skill page key, or the fallback. */
+function keyOf(page: PageRef, namespace: string): string {
+	return templateFor(page) ?? skillKey(page, namespace) ?? FALLBACK;
+}
+
+/** A skill page is matched on its name (a `.qml` suffix allowed) within one of the skill's namespaces. */
+function skillKey(page: PageRef, namespace: string): string | null {
+	const name = page.name.endsWith('.qml') ? page.name.slice(0, -4) : page.name;
+	return SKILL_KEYS.get(namespace)?.get(name) ?? null;
+}
+
+function loaderOf(key: string): Loader {
+	return (SYSTEM as Record<string, Loader>)[key] ?? SKILL_LOADERS.get(key) ?? FALLBACK_LOADER;
+}
 
 const loaded = new Map<string, Component<TemplateProps>>();
 const pending = new Map<string, Promise<Component<TemplateProps>>>();
 
-/** The component for a page once loaded: its template, or the fallback that still shows what is known. */
-export function componentFor(page: PageRef): Component<TemplateProps> | undefined {
-	return loaded.get(templateFor(page) ?? UNKNOWN);
+/** The component for a page once loaded: its renderer, or the fallback that still shows what is known. */
+export function componentFor(page: PageRef, namespace: string): Component<TemplateProps> | undefined {
+	return loaded.get(keyOf(page, namespace));
 }
 
-/** Fetches a page's template (once); resolves to the component `componentFor` will return from then on. */
-export function loadComponent(page: PageRef): Promise<Component<TemplateProps>> {
-	const name = templateFor(page) ?? UNKNOWN;
-	const ready = loaded.get(name);
+/** Fetches a page's component (once); resolves to what `componentFor` will return from then on. */
+export function loadComponent(page: PageRef, namespace: string): Promise<Component<TemplateProps>> {
+	const key = keyOf(page, namespace);
+	const ready = loaded.get(key);
 	if (ready) return Promise.resolve(ready);
-	let p = pending.get(name);
+	let p = pending.get(key);
 	if (!p) {
-		p = LOADERS[name as TemplateName]().then(
+		p = loaderOf(key)().then(
 			(m) => {
-				loaded.set(name, m.default);
+				loaded.set(key, m.default);
 				return m.default;
 			},
 			(e: unknown) => {
-				pending.delete(name); // let a later show try again
+				pending.delete(key); // let a later show try again
 				throw e;
 			}
 		);
-		pending.set(name, p);
+		pending.set(key, p);
 	}
 	return p;
 }
 
-/** Loads every template (server-side rendering and tests). */
+/** Loads every component (server-side rendering and tests). */
 export async function preloadTemplates(): Promise<void> {
-	await Promise.all(Object.keys(LOADERS).map((name) => loadComponent({ name: name === UNKNOWN ? 'not-a-template' : name, url: null })));
+	const keys = [...Object.keys(SYSTEM), ...SKILL_LOADERS.keys(), FALLBACK];
+	await Promise.all(
+		keys.map(async (key) => {
+			if (!loaded.has(key)) loaded.set(key, (await loaderOf(key)()).default);
+		})
+	);
 }
 
-/** Built-in templates fill the width; skill pages may sit side by side on wide screens (spec §4.3). */
-export function fillsWidth(page: PageRef): boolean {
-	return templateFor(page) !== null;
+/** True when the page has a renderer of ours (a SYSTEM template or a known skill page). */
+export function isRendered(page: PageRef, namespace: string): boolean {
+	return keyOf(page, namespace) !== FALLBACK;
+}
+
+/** SYSTEM templates and our skill renderers fill the width; other skill pages may sit side by side on wide screens (spec §4.3). */
+export function fillsWidth(page: PageRef, namespace: string): boolean {
+	const key = keyOf(page, namespace);
+	return key !== FALLBACK && !COLUMNS.has(key);
 }

@@ -1,5 +1,6 @@
 /** What every page template receives. Templates are pure views of these props. */
-import type { ClientMessage, Json, PageRef } from '$lib/protocol';
+import type { ClientMessage, Json, JsonObject, PageRef } from '$lib/protocol';
+import type { GuiEventRecord } from '$lib/screen';
 
 /** `remote`: a screen elsewhere on the network (`/`); `kiosk`: the device's own screen (`/kiosk`). */
 export type ScreenMode = 'remote' | 'kiosk';
@@ -21,4 +22,26 @@ export interface TemplateProps {
 	readonly send: (msg: ClientMessage) => boolean | void;
 	readonly media?: MediaContext;
 	readonly mode?: ScreenMode;
+	/** The latest data of each GUI event the namespace received (widgets arrive this way), by name. */
+	readonly events?: Readonly<Record<string, GuiEventRecord>>;
+	/** The app server's window onto the core bus, for what QML sends with `sendRequest`; absent = none. */
+	readonly bus?: BusWindow;
+}
+
+/** A core-bus message a page asks for (QML `MycroftController.sendRequest`). */
+export interface BusRequest {
+	readonly type: string;
+	readonly data?: JsonObject;
+}
+
+export type BusRequestResult = { readonly ok: true } | { readonly ok: false; readonly reason: string };
+
+/**
+ * Core-bus requests go through the app server's narrow, allow-listed bus window, never a raw bus
+ * socket. A control that needs it is shown disabled with `unavailable` as its tooltip when set.
+ */
+export interface BusWindow {
+	/** Null when requests can be sent; otherwise why not, in words for a tooltip. */
+	readonly unavailable: string | null;
+	send(request: BusRequest): Promise<BusRequestResult>;
 }
