@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cssColor, flag, frameUrl, htmlDocument, objectFit, statusOutcome, text } from '../../src/lib/templates/data';
+import { cssColor, flag, frameUrl, htmlDocument, list, num, objectFit, record, statusOutcome, text, truthy } from '../../src/lib/templates/data';
 import { textOn } from '../../src/lib/templates/colors';
 
 describe('data readers', () => {
@@ -88,5 +88,37 @@ describe('statusOutcome', () => {
 		expect(statusOutcome({ success: true })).toBe('success');
 		expect(statusOutcome({ status: null })).toBe('pending');
 		expect(statusOutcome({})).toBe('pending');
+	});
+});
+
+describe('num, list, record, truthy', () => {
+	it('num: numbers and numeric strings; anything else is null', () => {
+		expect(num({ t: 22 }, 't')).toBe(22);
+		expect(num({ t: ' 3.5 ' }, 't')).toBe(3.5);
+		expect(num({ t: '' }, 't')).toBeNull();
+		expect(num({ t: 'warm' }, 't')).toBeNull();
+		expect(num({ t: true }, 't')).toBeNull();
+		expect(num({ t: [1] }, 't')).toBeNull();
+		expect(num({}, 't')).toBeNull();
+		expect(num({}, 'valueOf')).toBeNull();
+	});
+	it('list and record never return the wrong shape', () => {
+		expect(list({ a: [1, 'x'] }, 'a')).toEqual([1, 'x']);
+		expect(list({ a: { 0: 1 } }, 'a')).toEqual([]);
+		expect(list({ a: 'abc' }, 'a')).toEqual([]);
+		expect(record({ o: { k: 1 } }, 'o')).toEqual({ k: 1 });
+		expect(record({ o: [1] }, 'o')).toEqual({});
+		expect(record({ o: null }, 'o')).toEqual({});
+		expect(record({}, 'constructor')).toEqual({});
+	});
+	it('truthy: bools, 0/1, strings with Python spellings of false', () => {
+		expect(truthy({ f: 1 }, 'f')).toBe(true);
+		expect(truthy({ f: 0 }, 'f')).toBe(false);
+		expect(truthy({ f: true }, 'f')).toBe(true);
+		expect(truthy({ f: 'False' }, 'f')).toBe(false);
+		expect(truthy({ f: '0' }, 'f')).toBe(false);
+		expect(truthy({ f: 'yes' }, 'f')).toBe(true);
+		expect(truthy({ f: null }, 'f')).toBe(false);
+		expect(truthy({}, 'f')).toBe(false);
 	});
 });

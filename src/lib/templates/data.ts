@@ -94,3 +94,43 @@ export function statusOutcome(data: Data): StatusOutcome {
 	if (s === 'Disabled' || s === 'False' || s === 'false') return 'failure';
 	return 'pending';
 }
+
+function value(data: Data, key: string): Json | undefined {
+	return Object.hasOwn(data, key) ? data[key] : undefined;
+}
+
+/** A number key; numeric strings ("22", "3.5") count too, since Python skills send both. Else null. */
+export function num(data: Data, key: string): number | null {
+	const v = value(data, key);
+	if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+	if (typeof v === 'string' && v.trim() !== '') {
+		const n = Number(v);
+		return Number.isFinite(n) ? n : null;
+	}
+	return null;
+}
+
+/** A list key; anything but an array reads as empty. */
+export function list(data: Data, key: string): readonly Json[] {
+	const v = value(data, key);
+	return Array.isArray(v) ? v : [];
+}
+
+const EMPTY: Readonly<Record<string, Json>> = Object.freeze({});
+
+/** An object key (never an array); anything else reads as an empty object. */
+export function record(data: Data, key: string): Readonly<Record<string, Json>> {
+	const v = value(data, key);
+	return typeof v === 'object' && v !== null && !Array.isArray(v) ? v : EMPTY;
+}
+
+/**
+ * A switch as QML reads it (`sessionData.x ? Boolean(x) : false`), for keys Python sends as a bool,
+ * 0/1 or a string; unlike QML, the strings "false", "False" and "0" are off.
+ */
+export function truthy(data: Data, key: string): boolean {
+	const v = value(data, key);
+	if (typeof v === 'string') return !['', 'false', 'False', '0'].includes(v.trim());
+	if (typeof v === 'number') return v !== 0 && !Number.isNaN(v);
+	return v === true || (typeof v === 'object' && v !== null);
+}
