@@ -1,16 +1,11 @@
 /** The core messagebus envelope `{type, data, context}` (spec chat-agent.md §3.1, gui-protocol.md §2.3). */
-import { isObject, type JsonObject } from './json';
+import { isObject, parseWireJson, type JsonObject } from './json';
 import type { BusMessage, Decoded } from './types';
 
 /** A bus frame; never throws. Absent `data`/`context` become `{}`. */
 export function decodeBus(raw: string): Decoded<BusMessage> {
-	let parsed: unknown;
-	try {
-		parsed = JSON.parse(raw);
-	} catch (e) {
-		return { ok: false, error: { code: 'json', message: `not JSON: ${(e as Error).message}` } };
-	}
-	return toBusMessage(parsed);
+	const parsed = parseWireJson(raw);
+	return parsed.ok ? toBusMessage(parsed.value) : { ok: false, error: { code: 'json', message: parsed.message } };
 }
 
 /**

@@ -5,18 +5,13 @@
  * Hand-written rather than schema-driven: this is the hot path of every frame (and of the replay
  * tool over million-line traces), and a schema library would cost more than JSON.parse itself.
  */
-import { isObject, type JsonObject } from './json';
+import { isObject, parseWireJson, type JsonObject } from './json';
 import { arrayOfObjects, count, FieldError, int, json, nonEmptyStr, obj, payload, str } from './fields';
 import { ACTIVE_SKILLS, PAGE_GAINED_FOCUS, type Decoded, type GuiMessage, type PageRef, type ProtocolError } from './types';
 
 export function decode(raw: string): Decoded<GuiMessage> {
-	let parsed: unknown;
-	try {
-		parsed = JSON.parse(raw);
-	} catch (e) {
-		return fail('json', `not JSON: ${(e as Error).message}`);
-	}
-	return decodeValue(parsed);
+	const parsed = parseWireJson(raw);
+	return parsed.ok ? decodeValue(parsed.value) : fail('json', parsed.message);
 }
 
 /** Same as `decode` for an already parsed value. */

@@ -6,7 +6,7 @@
  */
 import type { Server } from 'node:http';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { ACTIVE_SKILLS, PAGE_GAINED_FOCUS, USER_INTERACTION, isObject, type Json, type JsonObject } from '../../protocol';
+import { ACTIVE_SKILLS, PAGE_GAINED_FOCUS, USER_INTERACTION, isObject, parseWireJson, type Json, type JsonObject } from '../../protocol';
 import type { MessageBus } from './bus-server';
 import { DEMO_WEB_ASSETS } from './assets';
 import { closeHttp, listenHttp } from './listen';
@@ -110,7 +110,10 @@ export class GuiServer implements GuiSink {
 
 	/** `GUIWebsocketHandler.on_message` (spec §2.2): a core-bus message, null for an ignored type; throws where ovos-gui raises. */
 	private translate(c: GuiClient, text: string): { type: string; data: JsonObject; context: JsonObject } | null {
-		const parsed: unknown = JSON.parse(text);
+		const read = parseWireJson(text);
+		// ovos-gui's json.loads raises RecursionError near 1,000 levels; we refuse earlier, the same way.
+		if (!read.ok) throw new Error(read.message);
+		const parsed = read.value;
 		if (!isObject(parsed)) throw new Error('a GUI frame must be a JSON object');
 		if (typeof parsed.type !== 'string') throw new Error('missing "type"');
 		// Everything but `type` is the data; a client's `context` is ignored.
