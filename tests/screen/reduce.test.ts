@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyState, shownPage } from '../../src/lib/screen';
+import { emptyState, MAX_STACK, shownPage } from '../../src/lib/screen';
 import { del, event, focus, pagesInsert, pagesMove, pagesRemove, run, set, stackInsert, stackMove, stackRemove } from './helpers';
 
 const url = (ns: string, p: string) => `/c/${ns}/qt5/${p}.qml`;
@@ -274,6 +274,22 @@ describe('skill-data list ops keyed by property', () => {
 	it('remove rows; refused on a key without a list', () => {
 		expect(days(run([...base, { type: 'mycroft.session.list.remove', namespace: 'w', property: 'days', position: 0, items_number: 2 }]))).toEqual([{ d: 'wed', t: 3 }]);
 		expect(run([...base, { type: 'mycroft.session.list.remove', namespace: 'w', property: 'nope', position: 0, items_number: 1 }]).problems[0]).toContain('no list under that key');
+	});
+});
+
+describe('hostile stack inserts (issue 14.3)', () => {
+	it('inserts up to MAX_STACK skills in one frame, duplicates once, and refuses a frame that would grow past it', () => {
+		const ids = Array.from({ length: MAX_STACK }, (_, i) => `s${i}`);
+		const { state, problems } = run([stackInsert(0, ...ids, ...ids)]);
+		expect(state.stack).toHaveLength(MAX_STACK);
+		expect(state.stack[MAX_STACK - 1]).toBe(`s${MAX_STACK - 1}`);
+		expect(problems).toEqual([]);
+		const more = run([stackInsert(0, 'one-too-many')], state);
+		expect(more.state).toBe(state);
+		expect(more.problems[0]).toMatch(/past 1000/);
+		const flood = run([stackInsert(0, ...Array.from({ length: 20_000 }, (_, i) => `f${i}`))]);
+		expect(flood.state.stack).toEqual([]);
+		expect(flood.problems).toHaveLength(1);
 	});
 });
 

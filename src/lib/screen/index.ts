@@ -1,5 +1,5 @@
 export * from './state';
-export { reduce, type Report } from './reduce';
+export { reduce, MAX_STACK, type Report } from './reduce';
 export * from './selectors';
 export * from './list-ops';
 export { replayLines, type ReplayResult, type LineNote } from "./replay";

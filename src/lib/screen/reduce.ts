@@ -13,15 +13,26 @@ export type Report = (problem: string) => void;
 
 const silent: Report = () => {};
 
+/**
+ * Most namespaces the stack may hold. A device has tens; a hostile server inserting 20,000 in one
+ * frame must not make every later op copy a huge record.
+ */
+export const MAX_STACK = 1000;
+
 export function reduce(state: ScreenState, msg: GuiMessage, report: Report = silent): ScreenState {
 	switch (msg.kind) {
 		case 'stack.insert': {
-			const fresh = msg.skills.filter((id, i) => !Object.hasOwn(state.namespaces, id) && msg.skills.indexOf(id) === i);
+			// Linear in the frame: a Set for duplicates, one copy of the namespace record.
+			const seen = new Set<string>();
+			const fresh = msg.skills.filter((id) => !Object.hasOwn(state.namespaces, id) && !seen.has(id) && seen.add(id));
+			if (state.stack.length + fresh.length > MAX_STACK) {
+				return refuse(state, report, `stack insert: ${fresh.length} skills would grow the stack past ${MAX_STACK}`);
+			}
 			const stack = insertAt(state.stack, msg.position, fresh);
 			if (typeof stack === 'string') return refuse(state, report, `stack insert: ${stack}`);
 			if (stack === state.stack) return state;
-			let namespaces = state.namespaces;
-			for (const id of fresh) namespaces = withKey(namespaces, id, emptyNamespace());
+			const namespaces = { ...state.namespaces };
+			for (const id of fresh) setOwn(namespaces, id, emptyNamespace());
 			return { ...state, stack, namespaces };
 		}
 		case 'stack.move': {
