@@ -3,7 +3,7 @@
  * the key paths the data tree flashes. Plain data in, plain data out.
  */
 import type { Json } from '../protocol';
-import type { ScreenState } from '../screen';
+import { nsOf, type ScreenState } from '../screen';
 
 export type ChangeKind = 'added' | 'removed' | 'changed';
 
@@ -23,8 +23,8 @@ export function diffStates(a: ScreenState, b: ScreenState): Change[] {
 	if (!sameJson(a.stack as Json, b.stack as Json)) out.push({ path: 'stack', kind: 'changed', before: [...a.stack], after: [...b.stack] });
 	const ids = union(Object.keys(a.namespaces), Object.keys(b.namespaces));
 	for (const id of ids) {
-		const x = a.namespaces[id];
-		const y = b.namespaces[id];
+		const x = nsOf(a, id);
+		const y = nsOf(b, id);
 		if (x === y) continue;
 		if (!x) {
 			out.push({ path: id, kind: 'added', after: nsJson(y) });
@@ -123,4 +123,20 @@ function sameJson(a: Json, b: Json): boolean {
 	const ob = b as { [k: string]: Json };
 	const oa = a as { [k: string]: Json };
 	return ka.length === Object.keys(ob).length && ka.every((k) => Object.hasOwn(ob, k) && sameJson(oa[k] as Json, ob[k] as Json));
+}
+
+/**
+ * Per namespace on the stack, the data paths that changed between two states (for the flash).
+ * A Map, so namespace ids like `constructor` or `__proto__` are just keys.
+ */
+export function dataFlashes(before: ScreenState, after: ScreenState): Map<string, ReadonlySet<string>> {
+	const out = new Map<string, ReadonlySet<string>>();
+	for (const id of after.stack) {
+		const a = nsOf(before, id)?.data as Json | undefined;
+		const b = nsOf(after, id)?.data as Json | undefined;
+		if (a === undefined || a === b) continue;
+		const paths = changedPaths(a, b);
+		if (paths.size > 0) out.set(id, paths);
+	}
+	return out;
 }

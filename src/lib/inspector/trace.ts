@@ -5,7 +5,7 @@
  * after line N" here is by construction what the tool prints.
  */
 import { ACTIVE_SKILLS, PAGE_GAINED_FOCUS } from '../protocol';
-import { emptyState, replayLines, type LineNote, type ScreenState } from '../screen';
+import { emptyState, nsOf, replayLines, type LineNote, type ScreenState } from '../screen';
 import type { LogEntry } from './entry';
 import { isGuiIn } from './wire-log';
 
@@ -29,7 +29,7 @@ export function framesForState(state: ScreenState): string[] {
 	const out: string[] = [];
 	state.stack.forEach((id, i) => {
 		out.push(JSON.stringify({ type: 'mycroft.session.list.insert', namespace: ACTIVE_SKILLS, position: i, data: [{ skill_id: id }] }));
-		const ns = state.namespaces[id];
+		const ns = nsOf(state, id);
 		if (!ns) return;
 		if (ns.pages.length > 0) {
 			const data = ns.pages.map((p) => ({ url: p.url, page: p.name }));

@@ -20,7 +20,7 @@ export interface CanonicalSource {
 export function toCanonical(state: CanonicalSource): string {
 	const namespaces: Record<string, Json> = Object.create(null);
 	for (const id of [...state.stack].sort()) {
-		const ns = state.namespaces[id];
+		const ns = Object.hasOwn(state.namespaces, id) ? state.namespaces[id] : undefined;
 		if (!ns) continue;
 		namespaces[id] = {
 			pages: ns.pages.map((p) => ({ page: p.name, url: p.url })),
