@@ -185,3 +185,30 @@ test('screenshots with real traffic', async ({ page }) => {
 	await page.getByLabel('line', { exact: true }).press('Enter');
 	await page.screenshot({ path: 'test-results/inspect/time-travel-800.png' });
 });
+
+test('big data stays light: a 100,000-row key shows its count, pages its rows, and the dashboard keeps answering (issue 14.2)', async ({ page }) => {
+	const errors: string[] = [];
+	page.on('pageerror', (e) => errors.push(e.message));
+	await page.goto(url());
+	await live(page);
+	const rows = Array.from({ length: 100_000 }, (_, i) => ({ id: i, name: `row ${i}` }));
+	setValue('skill-big.test', { rows, title: 'Big' });
+	sim.emit(busMessage('gui.page.show', { page_names: ['SYSTEM_TextFrame'], index: 0, __from: 'skill-big.test', __idle: true }));
+	// Namespaces named like Object.prototype members are plain names (issue 14.10).
+	showText('constructor', 'named constructor', 'c');
+	const tree = ns(page, 'skill-big.test').getByTestId('data-tree');
+	await expect(tree).toContainText('[100000]');
+	await expect(ns(page, 'constructor').getByTestId('data-tree')).toContainText('named constructor');
+	// The dashboard still answers at once: the filter takes text while the data is there.
+	await page.getByLabel('filter text').fill('row 99999');
+	await expect(page.getByLabel('filter text')).toHaveValue('row 99999');
+	await tree.getByRole('button', { name: /rows/ }).click();
+	await expect(tree.locator('li[data-key="99"]')).toHaveCount(1);
+	await expect(tree.locator('li[data-key="100"]')).toHaveCount(0);
+	await expect(tree.getByTestId('show-more')).toContainText('99,900 not shown');
+	await tree.getByTestId('show-more').click();
+	await expect(tree.locator('li[data-key="199"]')).toHaveCount(1);
+	setValue('constructor', { text: 'still fine' });
+	await expect(ns(page, 'constructor').getByTestId('data-tree')).toContainText('still fine');
+	expect(errors).toEqual([]);
+});

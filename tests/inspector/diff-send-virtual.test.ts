@@ -47,8 +47,20 @@ describe('diffStates', () => {
 
 	it('lists changed leaf paths for the tree to flash', () => {
 		const p = changedPaths({ a: 1, b: { c: 1, d: [1] }, e: 'same' }, { a: 2, b: { c: 1, d: [2] }, e: 'same', f: null });
-		expect([...p].sort()).toEqual([pathKey(['a']), pathKey(['b', 'd']), pathKey(['f'])].sort());
+		expect([...p].sort()).toEqual([pathKey(['a']), pathKey(['b', 'd', '0']), pathKey(['f'])].sort());
 		expect(changedPaths({ a: [1] }, { a: [1] }).size).toBe(0);
+	});
+
+	it('costs what changed, not what is there: one row of 100,000 flashes alone; a flood flashes its container', () => {
+		const rows = Array.from({ length: 100_000 }, (_, i) => ({ id: i, name: `row ${i}` }));
+		const updated = rows.slice();
+		updated[77_777] = { id: 77_777, name: 'renamed' };
+		expect([...changedPaths({ list: rows }, { list: updated })]).toEqual([pathKey(['list', '77777', 'name'])]);
+		expect([...changedPaths({ list: rows }, { list: [...rows, { id: -1, name: 'new' }] })]).toEqual([pathKey(['list', '100000'])]);
+		const renamedAll = rows.map((r) => ({ ...r, name: r.name + '!' }));
+		expect([...changedPaths({ list: rows }, { list: renamedAll })]).toEqual([pathKey(['list'])]);
+		// Equal content in new objects (a replay of the same frames) is not a change.
+		expect(changedPaths({ list: rows.slice(0, 40) }, { list: rows.slice(0, 40).map((r) => ({ ...r })) }).size).toBe(0);
 	});
 });
 

@@ -77,20 +77,59 @@ export function diffJson(a: Json | undefined, b: Json | undefined, path: string,
 	return [{ path, kind: 'changed', before: a, after: b }];
 }
 
+/** Past this many changed children a container flashes as a whole (its rows would be a blur anyway). */
+const FLASH_CHILDREN_MAX = 50;
+
 /**
  * Paths (as key arrays joined by `\u0000`) whose value differs between `a` and `b`, for the tree to
- * flash. Ancestors of a changed key are not listed; a changed array lists itself.
+ * flash. Ancestors of a changed key are not listed. Unchanged subtrees are skipped by reference (the
+ * reducer keeps them), so the cost follows what changed, not how big the data is: one row updated in
+ * a 100,000-row list flashes that row after a scan of references.
  */
 export function changedPaths(a: Json | undefined, b: Json | undefined, prefix: readonly string[] = [], out: Set<string> = new Set(), depth = 0): Set<string> {
 	if (a === b) return out;
-	if (isPlain(a) && isPlain(b) && depth < 8) {
-		for (const k of Object.keys(b)) {
-			if (!Object.hasOwn(a, k) || a[k] !== b[k]) changedPaths(Object.hasOwn(a, k) ? a[k] : undefined, b[k], [...prefix, k], out, depth + 1);
+	const kind = containerKind(a);
+	if (kind !== null && kind === containerKind(b) && depth < 8) {
+		const differing = differingChildren(a as Container, b as Container, kind);
+		if (differing === null) out.add(pathKey(prefix));
+		else for (const k of differing) changedPaths(childOf(a as Container, k), childOf(b as Container, k), [...prefix, k], out, depth + 1);
+		return out;
+	}
+	out.add(pathKey(prefix));
+	return out;
+}
+
+type Container = Json[] | { [k: string]: Json };
+
+function containerKind(v: Json | undefined): 'array' | 'object' | null {
+	if (typeof v !== 'object' || v === null) return null;
+	return Array.isArray(v) ? 'array' : 'object';
+}
+
+function childOf(v: Container, k: string): Json | undefined {
+	return Object.hasOwn(v, k) ? (v as Record<string, Json>)[k] : undefined;
+}
+
+/** Keys of `b` whose value is not the same as in `a` (by reference), or null when too many differ. */
+function differingChildren(a: Container, b: Container, kind: 'array' | 'object'): string[] | null {
+	const out: string[] = [];
+	if (kind === 'array') {
+		const x = a as Json[];
+		const y = b as Json[];
+		for (let i = 0; i < y.length; i++) {
+			if (i >= x.length || x[i] !== y[i]) {
+				if (out.push(String(i)) > FLASH_CHILDREN_MAX) return null;
+			}
 		}
 		return out;
 	}
-	if (a !== undefined && b !== undefined && sameJson(a, b)) return out;
-	out.add(pathKey(prefix));
+	const x = a as Record<string, Json>;
+	const y = b as Record<string, Json>;
+	for (const k of Object.keys(y)) {
+		if (!Object.hasOwn(x, k) || x[k] !== y[k]) {
+			if (out.push(k) > FLASH_CHILDREN_MAX) return null;
+		}
+	}
 	return out;
 }
 
