@@ -22,6 +22,7 @@ export class BusUnavailableError extends Error {
 
 export type BusListener = (msg: BusMessage) => void;
 export type CloseListener = (reason: string) => void;
+export type OpenListener = () => void;
 
 export interface BusClientOptions {
 	readonly url: string;
@@ -48,6 +49,7 @@ export class BusClient {
 	readonly #log: (line: string) => void;
 	readonly #listeners = new Set<BusListener>();
 	readonly #closeListeners = new Set<CloseListener>();
+	readonly #openListeners = new Set<OpenListener>();
 	#ws: WebSocket | null = null;
 	#open = false;
 	#attempt: Promise<void> | null = null;
@@ -120,6 +122,12 @@ export class BusClient {
 		return () => this.#listeners.delete(fn);
 	}
 
+	/** Called whenever the socket opens, the first time and after every reconnect. */
+	onOpen(fn: OpenListener): () => void {
+		this.#openListeners.add(fn);
+		return () => this.#openListeners.delete(fn);
+	}
+
 	/** Called whenever an open socket closes (turns in flight can fail at once instead of timing out). */
 	onClose(fn: CloseListener): () => void {
 		this.#closeListeners.add(fn);
@@ -166,6 +174,7 @@ export class BusClient {
 				this.stats.opens++;
 				ws.on('close', (code) => this.#closed(ws, `closed (${code})`));
 				resolve();
+				for (const fn of this.#openListeners) safely(fn, this.#log);
 			});
 			ws.on('error', (e: Error) => {
 				if (!settled) fail(errorText(e));

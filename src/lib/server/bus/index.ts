@@ -3,7 +3,7 @@ import { hostPart } from '../../protocol/address';
 import { config } from '../config';
 import { BusClient } from './client';
 
-export { BusClient, BusUnavailableError, type BusClientOptions, type BusListener, type BusStats } from './client';
+export { BusClient, BusUnavailableError, type BusClientOptions, type BusListener, type BusStats, type OpenListener } from './client';
 
 export function coreBusUrl(host: string, port: number): string {
 	return `ws://${hostPart(host)}:${port}/core`;
