@@ -1,0 +1,206 @@
+/**
+ * THE ALLOW-LIST of the bus window: every core-bus message type that may pass between browsers and
+ * the device's messagebus, in each direction, with its payload schema and why it is here. Nothing
+ * that is not in this file passes (`window.ts` consults only these tables).
+ *
+ * The messagebus has no authentication and every client may send anything (spec chat-agent.md §4),
+ * so a browser never gets it raw. The window is the part of ovos-shell a browser needs: what the Qt
+ * client's QML sends with `MycroftController.sendRequest` and what ovos-shell itself reacts to
+ * (spec gui-protocol.md §2.3, §2.4; skill-pages.md §1.1, §1.6, §1.7).
+ *
+ * - Bus → browser: only the device's own session (`default`, or none) passes — a chat in its own
+ *   session is nobody else's business — and only the fields each schema names; `context` never does.
+ * - Browser → bus: only the types below with payloads that match exactly (unknown keys refused), plus
+ *   the one rule at the end for actions whose type a skill chose (app and notification actions).
+ *   Everything goes out as Qt sends it: `context: {session: {session_id: "default"}}`.
+ */
+import * as v from 'valibot';
+import { isObject, type JsonObject } from '../../protocol';
+
+type Schema = v.GenericSchema<unknown, JsonObject>;
+
+const jsonObject = v.custom<JsonObject>(isObject, 'must be a JSON object');
+const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
+const empty = v.object({});
+const emptyStrict = v.strictObject({});
+
+/**
+ * A notification as ovos-gui-plugin-shell-companion builds it from `ovos.notification.api.set`
+ * (wigets.py `__notificationAPI_handle_display_notification`).
+ */
+const notification = v.object({
+	sender: v.optional(text(200)),
+	text: v.optional(text(4000)),
+	/** A bus type the skill wants sent when the notification is clicked ('' = none). */
+	action: v.optional(text(200)),
+	/** `sticky` stays until closed; anything else is transient for `duration` seconds. */
+	type: v.optional(text(40)),
+	/** `info`, `warning`, `success`, `error` (anything else is drawn as info). */
+	style: v.optional(text(40)),
+	duration: v.optional(v.number()),
+	callback_data: v.optional(jsonObject),
+	timestamp: v.optional(v.number())
+});
+
+/** How a browser names a notification it acts on; the server sends the device's own copy instead. */
+const notificationRef = v.strictObject({
+	notification: v.object({ sender: text(200), text: text(4000), timestamp: v.optional(v.number()) })
+});
+
+export interface Inbound {
+	readonly why: string;
+	/** What of `data` reaches browsers: unknown keys are dropped, a wrong type drops the message. */
+	readonly schema: Schema;
+	/** The newest one is sent to each browser that connects later (state, not an event). */
+	readonly replay?: boolean;
+}
+
+/** A voice-state cue: the type is the whole message. */
+const cue = (why: string): Inbound => ({ why, schema: empty });
+
+/** Bus → browser. */
+export const FROM_BUS: Readonly<Record<string, Inbound>> = {
+	// The listening / thinking / speaking cue (spec §2.4, §4.5, §7). The GUI socket forwards most of
+	// these too (ovos-gui ≥ 1.1), but not mycroft.mic.listen, mycroft.ready or the Qt-only ones.
+	'recognizer_loop:wakeword': cue('listening starts (ovos-shell ListenerAnimation)'),
+	'recognizer_loop:record_begin': cue('listening starts'),
+	'recognizer_loop:record_end': cue('listening ends, thinking starts'),
+	'mycroft.mic.listen': cue('a skill re-opened the mic (get_response): listening'),
+	'recognizer_loop:utterance': cue('an utterance is being handled: thinking (the words stay on the bus)'),
+	'mycroft.skill.handler.start': {
+		why: 'a skill is handling the utterance: thinking, and which skill',
+		schema: v.object({ name: v.optional(text(200)) })
+	},
+	'mycroft.skill.handler.complete': cue('the skill is done'),
+	speak: cue('the device answers: the ok mark (what it says stays on the bus)'),
+	'recognizer_loop:audio_output_start': cue('speaking starts'),
+	'recognizer_loop:audio_output_end': cue('speaking ends'),
+	'ovos.utterance.handled': cue('the utterance is done'),
+	'ovos.utterance.cancelled': cue('the utterance was cancelled'),
+	complete_intent_failure: cue('not understood: the error mark'),
+	'recognizer_loop:recognition_unknown': cue('nothing heard: the error mark'),
+	'mycroft.speech.recognition.unknown': cue('nothing heard (Mycroft name): the error mark'),
+	'recognizer_loop:sleep': cue('the device went to sleep'),
+	'recognizer_loop:wake_up': cue('the device woke up'),
+	'mycroft.awoken': cue('the device woke up'),
+	'mycroft.ready': cue('core (re)started: nothing is in flight any more'),
+
+	// Notifications, as ovos-shell draws them (NotificationsSystem.qml) from the shell companion.
+	'ovos.notification.notification_data': {
+		why: 'the notification to pop up next (an empty one after a popup was stored)',
+		schema: v.object({ notification: v.optional(notification) })
+	},
+	'ovos.notification.show': cue('pop the notification of the last notification_data up now'),
+	'ovos.notification.update_counter': {
+		why: 'how many notifications are popped up and not yet stored',
+		schema: v.object({ notification_counter: v.optional(v.number()) })
+	},
+	'ovos.notification.update_storage_model': {
+		why: 'the stored notifications: the list behind the bell',
+		schema: v.object({
+			notification_model: v.optional(
+				v.object({ storedmodel: v.optional(v.pipe(v.array(notification), v.maxLength(500))), count: v.optional(v.number()) })
+			)
+		}),
+		replay: true
+	},
+	'ovos.notification.controlled.type.show': {
+		why: 'a notification the sender keeps up until it removes it (e.g. "playback error")',
+		schema: v.object({
+			notification: v.optional(v.object({ sender: v.optional(text(200)), text: v.optional(text(4000)), style: v.optional(text(40)), timestamp: v.optional(v.number()) }))
+		}),
+		replay: true
+	},
+	'ovos.notification.controlled.type.remove': { ...cue('the controlled notification goes'), replay: true },
+
+	// Volume, for the on-screen display (ovos-shell osd/VolumeOSD.qml; ovos-PHAL-plugin-alsa).
+	'mycroft.volume.get.response': {
+		why: 'the volume after every change (the PHAL plugin reports each one this way)',
+		schema: v.object({ percent: v.optional(v.number()), muted: v.optional(v.boolean()) }),
+		replay: true
+	},
+	'mycroft.volume.display': { why: 'ovos-shell shows its volume OSD on it', schema: v.object({ percent: v.optional(v.number()) }) },
+	'mycroft.volume.set': { why: 'a volume change was asked for: show the OSD when it is reported', schema: v.object({ percent: v.optional(v.number()) }) },
+	'mycroft.volume.increase': { why: 'as mycroft.volume.set', schema: v.object({ percent: v.optional(v.number()) }) },
+	'mycroft.volume.decrease': { why: 'as mycroft.volume.set', schema: v.object({ percent: v.optional(v.number()) }) },
+	'mycroft.volume.mute': cue('as mycroft.volume.set'),
+	'mycroft.volume.unmute': cue('as mycroft.volume.set'),
+	'mycroft.volume.mute.toggle': cue('as mycroft.volume.set')
+	// Not here: widgets (`ovos.widgets.*`) reach the homescreen page as GUI events from the
+	// homescreen skill, and nothing else on a screen draws them.
+};
+
+export interface Outbound {
+	readonly why: string;
+	/** The payload must match exactly (strict objects: unknown keys are refused). */
+	readonly schema: Schema;
+	/**
+	 * `notification`: `data.notification` must name one the device announced (sender, text, timestamp),
+	 * and the device's own copy goes out in its place — a browser cannot make one up.
+	 */
+	readonly resolve?: 'notification';
+}
+
+/** Browser → bus. */
+export const TO_BUS: Readonly<Record<string, Outbound>> = {
+	'mycroft.gui.screen.close': {
+		why: 'back from the first page of a skill: the device decides what comes next (Qt SkillView, spec §3.8, §4.4)',
+		schema: emptyStrict
+	},
+	'ovos.gui.show.active.timers': { why: 'homescreen timer widget tapped (WidgetsArea.qml): alerts shows its Timer page', schema: emptyStrict },
+	'ovos.gui.show.active.alarms': { why: 'homescreen alarm widget tapped (WidgetsArea.qml)', schema: emptyStrict },
+	'ovos.common_play.home': { why: 'OCP home (MediaWidgetDisplay.qml, OVOSSeekControl.qml)', schema: emptyStrict },
+	'system.display.homescreen': { why: 'show the homescreen (OCP Home.qml, GenericCloseControl.qml, OVOSSeekControl.qml)', schema: emptyStrict },
+	'ovos.homescreen.main_view.current_index.get.response': {
+		why: 'the homescreen reports which of its two views (night clock 0, main 1) is shown (idle.qml)',
+		schema: v.strictObject({ current_index: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1)) })
+	},
+	'ovos.common_play.gui.enable_app_timeout': {
+		why: 'OCP settings: hide the player after a while (Search.qml)',
+		schema: v.strictObject({ enabled: v.boolean() })
+	},
+	'ovos.common_play.gui.set_app_timeout': {
+		why: 'OCP settings: after how long, a slider of 15..60 s in steps of 15 (Search.qml, ConfigSliderDelegate.qml)',
+		schema: v.strictObject({ timeout: v.picklist([15, 30, 45, 60]) })
+	},
+	'ovos.common_play.gui.timeout.mode': {
+		why: 'OCP settings: hide always or only when paused (Search.qml)',
+		schema: v.strictObject({ mode: v.picklist(['all', 'pause']) })
+	},
+	'ovos.notification.api.storage.clear': { why: 'clear all stored notifications (homescreen idle.qml; our bell)', schema: emptyStrict },
+	'ovos.notification.api.storage.clear.item': {
+		why: 'dismiss one stored notification, also after acting on it (NotificationDelegate.qml; our bell)',
+		schema: notificationRef,
+		resolve: 'notification'
+	},
+	'ovos.notification.api.pop.clear': {
+		why: 'a popup timed out: the companion stores the notification (NotificationsSystem.qml; our toasts)',
+		schema: notificationRef,
+		resolve: 'notification'
+	},
+	'ovos.notification.api.pop.clear.delete': {
+		why: 'a popup was closed by hand: the notification is dropped (NotificationPopTransient.qml; our toasts)',
+		schema: notificationRef,
+		resolve: 'notification'
+	}
+};
+
+/**
+ * Actions a skill chose: an app's `action` (homescreen AppEntry.qml: `sendRequest(action, {})`) and
+ * a notification's `action` (with its `callback_data`). Their types cannot be listed here, so the
+ * rule is: the type — and the payload — must be exactly what the device itself announced on the bus:
+ * - apps: `homescreen.register.app {event}` or the homescreen's `applications_model[].action`
+ *   (`gui.value.set` from a homescreen namespace); the payload must be `{}`;
+ * - notifications: `action` of a notification the companion popped up or stored, with exactly its
+ *   `callback_data`.
+ * A browser thus triggers only what a skill on the device offered a person to tap, nothing else.
+ */
+export const ANNOUNCED_ACTIONS = {
+	why: 'app launchers and notification actions offered by skills on the device',
+	maxType: 200
+} as const;
+
+/** Largest payload a browser may post (bytes of JSON); notifications carry their callback data. */
+export const MAX_REQUEST_BYTES = 16 * 1024;
+/** Largest event sent to browsers after its schema (bytes of JSON); bigger ones are dropped and counted. */
+export const MAX_EVENT_BYTES = 64 * 1024;

@@ -1,0 +1,18 @@
+/** The server's one bus window, on the shared core-bus connection the chat agent also uses. */
+import { sharedBus } from '../bus';
+import { config } from '../config';
+import { defaultDeps, type WindowHttpDeps } from './http';
+import { BusWindowServer } from './window';
+
+export { FROM_BUS, TO_BUS, ANNOUNCED_ACTIONS, MAX_REQUEST_BYTES, MAX_EVENT_BYTES } from './allow-list';
+export { Announced, sameJson } from './announced';
+export { defaultDeps, postToBus, streamFromBus, StreamCounter, type WindowHttpDeps } from './http';
+export { BusWindowServer, type WindowBus, type WindowFrame, type WindowLog, type WindowStats } from './window';
+
+let deps: WindowHttpDeps | undefined;
+
+/** What `/api/bus` runs with in this server (created on first use). */
+export function busWindowDeps(): WindowHttpDeps {
+	deps ??= defaultDeps(new BusWindowServer({ bus: sharedBus() }), config().apiToken);
+	return deps;
+}

@@ -1,0 +1,223 @@
+/**
+ * Browser → bus through the window, called as SvelteKit calls `POST /api/bus`: every allow-listed
+ * message reaches the bus with its payload; everything else is refused with its own status while the
+ * window goes on serving the others.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { busMessage, type BusMessage, type JsonObject } from '../../src/lib/protocol';
+import { postToBus, TO_BUS, defaultDeps } from '../../src/lib/server/bus-window';
+import { notification, ORIGIN, post, rig, sleep, until, URL_BUS, type Rig } from './helpers';
+
+let r: Rig;
+beforeAll(async () => {
+	r = await rig();
+});
+afterAll(() => r.stop());
+afterEach(() => {
+	r.seen.length = 0;
+});
+
+let n = 0;
+/** Each call comes from its own client address unless told, so the rate limit stays out of the way. */
+const send = (body: unknown, headers: Record<string, string> = {}, client = `10.0.0.${++n % 250}`) =>
+	postToBus(post(body, headers), URL_BUS, client, r.deps);
+
+/** What arrived on the bus of `type` since the last reset. */
+const onBus = (type: string): BusMessage[] => r.seen.filter((m) => m.type === type);
+
+async function announce(msg: BusMessage): Promise<void> {
+	const before = r.seen.length;
+	r.sim.emit(msg);
+	await until(() => r.seen.length > before);
+	await sleep(30); // the window's client receives it over its socket
+}
+
+/** One valid payload per fixed entry of the allow-list, as the QML sends it. */
+const PAYLOADS: Record<string, JsonObject> = {
+	'mycroft.gui.screen.close': {},
+	'ovos.gui.show.active.timers': {},
+	'ovos.gui.show.active.alarms': {},
+	'ovos.common_play.home': {},
+	'system.display.homescreen': {},
+	'ovos.homescreen.main_view.current_index.get.response': { current_index: 1 },
+	'ovos.common_play.gui.enable_app_timeout': { enabled: true },
+	'ovos.common_play.gui.set_app_timeout': { timeout: 45 },
+	'ovos.common_play.gui.timeout.mode': { mode: 'pause' },
+	'ovos.notification.api.storage.clear': {},
+	'ovos.notification.api.storage.clear.item': { notification: { sender: 'ovos-skill-alerts.openvoiceos', text: 'Timer done' } },
+	'ovos.notification.api.pop.clear': { notification: { sender: 'ovos-skill-alerts.openvoiceos', text: 'Timer done', timestamp: 1767225600.123456 } },
+	'ovos.notification.api.pop.clear.delete': { notification: { sender: 'ovos-skill-alerts.openvoiceos', text: 'Timer done' } }
+};
+
+describe('POST /api/bus: what is allowed reaches the bus', () => {
+	it('covers every fixed entry of the allow-list', () => {
+		expect(Object.keys(PAYLOADS).sort()).toEqual(Object.keys(TO_BUS).sort());
+	});
+
+	it('puts every allow-listed message on the bus with its payload, as Qt sends it', async () => {
+		await announce(busMessage('ovos.notification.notification_data', { notification: notification() }));
+		for (const [type, data] of Object.entries(PAYLOADS)) {
+			const res = await send({ type, data });
+			expect(res.status, type).toBe(202);
+			expect(await res.json()).toEqual({ ok: true });
+		}
+		await until(() => Object.keys(PAYLOADS).every((t) => onBus(t).length === 1), 3000, 'every message on the bus');
+		for (const [type, data] of Object.entries(PAYLOADS)) {
+			const [m] = onBus(type);
+			expect(m!.context, type).toEqual({ session: { session_id: 'default' } });
+			if (TO_BUS[type]!.resolve === 'notification') expect(m!.data, type).toEqual({ notification: notification() });
+			else expect(m!.data, type).toEqual(data);
+		}
+	});
+
+	it('sends the device’s own copy of a notification a browser names, never the browser’s', async () => {
+		const own = notification({ text: 'Pasta is ready', timestamp: 1767225700.5 });
+		await announce(busMessage('ovos.notification.update_storage_model', { notification_model: { storedmodel: [own], count: 1 } }));
+		const res = await send({
+			type: 'ovos.notification.api.storage.clear.item',
+			data: { notification: { sender: own.sender, text: own.text, timestamp: own.timestamp } }
+		});
+		expect(res.status).toBe(202);
+		await until(() => onBus('ovos.notification.api.storage.clear.item').length === 1);
+		expect(onBus('ovos.notification.api.storage.clear.item')[0]!.data).toEqual({ notification: own });
+	});
+
+	it('sends an app’s action only when the device announced that app, with an empty payload', async () => {
+		const before = await send({ type: 'skill-news.launch', data: {} });
+		expect(before.status).toBe(403);
+		await announce(busMessage('homescreen.register.app', { skill_id: 'skill-news', icon: '/x.png', event: 'skill-news.launch', name: 'News' }));
+		expect((await send({ type: 'skill-news.launch', data: {} })).status).toBe(202);
+		expect((await send({ type: 'skill-news.launch', data: { extra: 1 } })).status).toBe(403);
+		await announce(busMessage('gui.value.set', { __from: 'skill-ovos-homescreen.openvoiceos', applications_model: [{ name: 'Radio', thumbnail: '', action: 'skill-radio.homescreen.app' }] }));
+		expect((await send({ type: 'skill-radio.homescreen.app' })).status).toBe(202);
+		await announce(busMessage('detach_skill', { skill_id: 'skill-news' }));
+		expect((await send({ type: 'skill-news.launch', data: {} })).status).toBe(403);
+		await until(() => onBus('skill-radio.homescreen.app').length === 1);
+		expect(onBus('skill-news.launch')).toHaveLength(1);
+		expect(onBus('skill-news.launch')[0]!.data).toEqual({});
+	});
+
+	it('sends a notification’s action only with exactly the callback data the device announced', async () => {
+		const n1 = notification({ action: 'skill-mail.open', callback_data: { id: 7 }, text: 'New mail' });
+		expect((await send({ type: 'skill-mail.open', data: { id: 7 } })).status).toBe(403);
+		await announce(busMessage('ovos.notification.notification_data', { notification: n1 }));
+		expect((await send({ type: 'skill-mail.open', data: { id: 8 } })).status).toBe(403);
+		expect((await send({ type: 'skill-mail.open', data: {} })).status).toBe(403);
+		expect((await send({ type: 'skill-mail.open', data: { id: 7 } })).status).toBe(202);
+		await until(() => onBus('skill-mail.open').length === 1);
+		expect(onBus('skill-mail.open')[0]!.data).toEqual({ id: 7 });
+	});
+});
+
+describe('POST /api/bus: everything else is refused, with its status', () => {
+	it('refuses a type outside the list (403) and puts nothing on the bus', async () => {
+		for (const type of ['recognizer_loop:utterance', 'mycroft.volume.set', 'gui.value.set', 'system.reboot', 'constructor', '__proto__', 'toString']) {
+			const res = await send({ type, data: {} });
+			expect(res.status, type).toBe(403);
+			expect(await res.json()).toMatchObject({ ok: false, code: 'not-allowed' });
+		}
+		await sleep(50);
+		expect(r.seen).toEqual([]);
+	});
+
+	it('refuses payloads that do not match exactly (400)', async () => {
+		const bad: [string, unknown][] = [
+			['mycroft.gui.screen.close', { skill_id: 'skill-x' }],
+			['ovos.homescreen.main_view.current_index.get.response', { current_index: 5 }],
+			['ovos.homescreen.main_view.current_index.get.response', { current_index: '1' }],
+			['ovos.common_play.gui.set_app_timeout', { timeout: 16 }],
+			['ovos.common_play.gui.timeout.mode', { mode: 'sometimes' }],
+			['ovos.notification.api.pop.clear', { notification: 'all' }],
+			['ovos.gui.show.active.timers', []]
+		];
+		for (const [type, data] of bad) {
+			const res = await send({ type, data });
+			expect(res.status, JSON.stringify(data)).toBe(400);
+			expect(await res.json()).toMatchObject({ ok: false, code: 'invalid' });
+		}
+		for (const body of [null, [], 'x', { data: {} }, { type: '' }, { type: 'a b' }, { type: 7 }]) expect((await send(body)).status).toBe(400);
+		expect((await send('{not json')).status).toBe(400);
+		await sleep(50);
+		expect(r.seen).toEqual([]);
+	});
+
+	it('refuses a notification the device never announced (403)', async () => {
+		const res = await send({ type: 'ovos.notification.api.pop.clear', data: { notification: { sender: 'me', text: 'made up' } } });
+		expect(res.status).toBe(403);
+	});
+
+	it('refuses an oversized body (413), whether it says so or not', async () => {
+		const big = { type: 'ovos.gui.show.active.timers', data: { pad: 'x'.repeat(20_000) } };
+		expect((await send(big)).status).toBe(413);
+		const chunked = new Request(URL_BUS, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', origin: ORIGIN },
+			body: new ReadableStream({
+				start(c) {
+					for (let i = 0; i < 40; i++) c.enqueue(new TextEncoder().encode('x'.repeat(1000)));
+					c.close();
+				}
+			}),
+			duplex: 'half'
+		} as RequestInit);
+		expect((await postToBus(chunked, URL_BUS, '10.1.1.1', r.deps)).status).toBe(413);
+	});
+
+	it('refuses a body that is not JSON (415)', async () => {
+		expect((await send('type=x', { 'content-type': 'text/plain' })).status).toBe(415);
+	});
+
+	it('refuses cross-origin and cross-site requests (403)', async () => {
+		const a = await send(PAYLOADS_OK, { origin: 'http://evil.test' });
+		expect(a.status).toBe(403);
+		expect(await a.json()).toMatchObject({ code: 'forbidden' });
+		const b = await send(PAYLOADS_OK, { origin: '', 'sec-fetch-site': 'cross-site' });
+		expect(b.status).toBe(403);
+		await sleep(50);
+		expect(r.seen).toEqual([]);
+	});
+
+	it('with OVOS_SCREEN_TOKEN set, refuses a message without it or with a wrong one (401)', async () => {
+		const deps = defaultDeps(r.window, 's3cret');
+		const go = (headers: Record<string, string>) => postToBus(post(PAYLOADS_OK, headers), URL_BUS, '10.2.2.2', deps);
+		expect((await go({})).status).toBe(401);
+		expect((await go({ authorization: 'Bearer nope' })).status).toBe(401);
+		expect((await go({ authorization: 'Bearer s3cret' })).status).toBe(202);
+		expect((await go({ 'x-ovos-screen-token': 's3cret' })).status).toBe(202);
+		await until(() => onBus('ovos.gui.show.active.timers').length === 2);
+	});
+
+	it('refuses a flood from one client (429 with Retry-After) and keeps serving the others', async () => {
+		const flood = await Promise.all(Array.from({ length: 60 }, () => send(PAYLOADS_OK, {}, '10.9.9.9')));
+		const codes = flood.map((res) => res.status);
+		expect(codes.filter((c) => c === 202).length).toBeGreaterThanOrEqual(20);
+		expect(codes.filter((c) => c === 202).length).toBeLessThanOrEqual(22);
+		const refused = flood.filter((res) => res.status === 429);
+		expect(refused.length).toBeGreaterThanOrEqual(38);
+		expect(Number(refused[0]!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+		expect(await refused[0]!.json()).toMatchObject({ ok: false, code: 'rate-limited' });
+		// Another screen is served meanwhile.
+		const other = await send({ type: 'ovos.common_play.home', data: {} }, {}, '10.8.8.8');
+		expect(other.status).toBe(202);
+		await until(() => onBus('ovos.common_play.home').length === 1);
+		expect(onBus('ovos.gui.show.active.timers').length).toBe(codes.filter((c) => c === 202).length);
+	});
+
+	it('answers 503 when the bus is down, and 202 again once it is back', async () => {
+		const local = await rig();
+		const port = local.sim.busPort;
+		await local.sim.stop();
+		await until(() => !local.client.isOpen);
+		const down = await postToBus(post(PAYLOADS_OK), URL_BUS, '10.3.3.3', local.deps);
+		expect(down.status).toBe(503);
+		expect((await down.json()).reason).toMatch(/not connected/);
+		const again = await rig({ busPort: port });
+		await until(() => local.client.isOpen, 5000, 'reconnect');
+		expect((await postToBus(post(PAYLOADS_OK), URL_BUS, '10.3.3.3', local.deps)).status).toBe(202);
+		local.window.close();
+		await local.client.close();
+		await again.stop();
+	});
+});
+
+const PAYLOADS_OK = { type: 'ovos.gui.show.active.timers', data: {} };
