@@ -122,3 +122,17 @@ describe('num, list, record, truthy', () => {
 		expect(truthy({}, 'f')).toBe(false);
 	});
 });
+
+describe('textChunk (issue 14.4)', () => {
+	it('shows everything up to the limit, then cuts near a word boundary and counts the rest', async () => {
+		const { textChunk } = await import('../../src/lib/templates/fit');
+		expect(textChunk('short', 10)).toEqual({ shown: 'short', rest: 0 });
+		const long = 'word '.repeat(1000);
+		const c = textChunk(long, 100);
+		expect(c.shown.length).toBeLessThanOrEqual(100);
+		expect(c.shown.length).toBeGreaterThan(90);
+		expect(c.shown.length + c.rest).toBe(long.length);
+		const solid = 'x'.repeat(1000);
+		expect(textChunk(solid, 100)).toEqual({ shown: 'x'.repeat(100), rest: 900 });
+	});
+});

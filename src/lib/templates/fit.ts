@@ -8,6 +8,22 @@ export interface FitOptions {
 	readonly max: number;
 }
 
+/** About how many characters fill `box` at `px` (average glyph ≈ 0.55 em wide, lines 1.15 em). */
+function capacity(box: HTMLElement, px: number): number {
+	return (box.clientWidth / (0.55 * px)) * (box.clientHeight / (1.15 * px));
+}
+
+/**
+ * What a text page renders: at most `limit` characters, on a word boundary when one is near, and
+ * how many are left. A megabyte of text is laid out a screenful-ish at a time, never at once.
+ */
+export function textChunk(text: string, limit: number): { shown: string; rest: number } {
+	if (text.length <= limit) return { shown: text, rest: 0 };
+	const space = text.lastIndexOf(' ', limit);
+	const end = space > limit * 0.9 ? space : limit;
+	return { shown: text.slice(0, end), rest: text.length - end };
+}
+
 export function fitText({ min, max }: FitOptions) {
 	return (node: HTMLElement) => {
 		const box = node.parentElement;
@@ -18,6 +34,11 @@ export function fitText({ min, max }: FitOptions) {
 			let lo = min;
 			let hi = max;
 			node.style.overflowWrap = '';
+			// Far more text than the box holds even at the floor: the floor, without ~8 layouts of it.
+			if ((node.textContent?.length ?? 0) > 3 * capacity(box, min)) {
+				node.style.fontSize = `${min}px`;
+				return;
+			}
 			node.style.fontSize = `${hi}px`;
 			if (fits()) return;
 			// Binary search on whole pixels: ~8 layouts, only when something changed.
