@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkRequestPath, isInside, ovosIsLocal, resolveMedia } from '../../src/lib/server/media';
+import { checkRequestPath, isInside, mediaResponse, ovosIsLocal, parseRange, resolveMedia } from '../../src/lib/server/media';
 
 let base: string;
 let root: string;
@@ -74,5 +74,36 @@ describe('ovosIsLocal', () => {
 		expect(ovosIsLocal('::1')).toBe(true);
 		expect(ovosIsLocal('192.168.1.5')).toBe(false);
 		expect(ovosIsLocal('127.0.0.1.evil.com')).toBe(false);
+	});
+});
+
+describe('byte ranges (issue 14.10: video could not seek, a 3 GiB file came whole)', () => {
+	it('parseRange reads one range of each form and refuses what starts past the end', () => {
+		expect(parseRange(null, 100)).toBe('whole');
+		expect(parseRange('bytes=0-9', 100)).toEqual({ start: 0, end: 9 });
+		expect(parseRange('bytes=90-', 100)).toEqual({ start: 90, end: 99 });
+		expect(parseRange('bytes=-10', 100)).toEqual({ start: 90, end: 99 });
+		expect(parseRange('bytes=50-1000', 100)).toEqual({ start: 50, end: 99 });
+		expect(parseRange('bytes=100-', 100)).toBe('unsatisfiable');
+		expect(parseRange('bytes=9-3', 100)).toBe('unsatisfiable');
+		expect(parseRange('bytes=0-1,5-6', 100)).toBe('whole');
+		expect(parseRange('items=0-1', 100)).toBe('whole');
+	});
+
+	it('mediaResponse sends 206 with the asked bytes, 200 whole, 416 past the end', async () => {
+		const file = join(root, 'skill', 'ok.png');
+		writeFileSync(file, '0123456789');
+		const part = mediaResponse(file, 'image/png', 10, 'bytes=2-5');
+		expect(part.status).toBe(206);
+		expect(part.headers.get('content-range')).toBe('bytes 2-5/10');
+		expect(part.headers.get('content-length')).toBe('4');
+		expect(await part.text()).toBe('2345');
+		const whole = mediaResponse(file, 'image/png', 10, null);
+		expect(whole.status).toBe(200);
+		expect(whole.headers.get('accept-ranges')).toBe('bytes');
+		expect(await whole.text()).toBe('0123456789');
+		const bad = mediaResponse(file, 'image/png', 10, 'bytes=10-');
+		expect(bad.status).toBe(416);
+		expect(bad.headers.get('content-range')).toBe('bytes */10');
 	});
 });
