@@ -10,6 +10,8 @@
 #                     cursor=<seconds before the cursor hides, 0 = always hidden>
 #   CHROMIUM          browser binary (default: chromium, then chromium-browser)
 #   KIOSK_PROFILE     profile folder (default ~/.cache/ovos-screen-kiosk), kept between runs
+#   KIOSK_CACHE       disk cache folder (default: on tmpfs under $XDG_RUNTIME_DIR when there is one,
+#                     so an SD card is not worn by cache writes)
 #
 # Leave kiosk mode from the page: hold the top-left corner for 2 s, or press Shift+Escape.
 set -eu
@@ -25,6 +27,7 @@ if [ -z "$browser" ]; then
 fi
 [ -n "$browser" ] || { echo "kiosk.sh: no chromium found (set CHROMIUM=/path/to/chromium)" >&2; exit 1; }
 mkdir -p "$profile"
+cache="${KIOSK_CACHE:-${XDG_RUNTIME_DIR:+$XDG_RUNTIME_DIR/ovos-screen-kiosk-cache}}"
 
 # Flags, and why:
 #   --kiosk                          full screen, no browser UI, no way out through the browser
@@ -40,6 +43,9 @@ mkdir -p "$profile"
 #   --overscroll-history-navigation=0 --disable-pinch
 #                                    a swipe between pages never navigates back, and pinch never zooms
 #   --password-store=basic           no keyring prompt on a headless-login device
+#   --disable-background-networking --disable-component-update --disable-sync
+#                                    no calls home, no component downloads: an appliance on a LAN
+#   --disk-cache-dir                 the cache on tmpfs (KIOSK_CACHE), not on the SD card
 exec "$browser" \
 	--kiosk \
 	--user-data-dir="$profile" \
@@ -53,4 +59,8 @@ exec "$browser" \
 	--overscroll-history-navigation=0 \
 	--disable-pinch \
 	--password-store=basic \
+	--disable-background-networking \
+	--disable-component-update \
+	--disable-sync \
+	${cache:+--disk-cache-dir="$cache"} \
 	"$url"

@@ -47,6 +47,8 @@ export interface AppOptions {
 	readonly unset?: readonly string[];
 	/** Echo the app's stderr to ours (default true). */
 	readonly stderr?: boolean;
+	/** Folder holding the `build/` to run (default: this repository). */
+	readonly cwd?: string;
 }
 
 /** Starts `node build` on a free port with `env` added to ours, and waits until it answers. */
@@ -55,7 +57,7 @@ export async function startApp(env: Record<string, string>, opts: AppOptions = {
 	const url = `http://127.0.0.1:${port}`;
 	const full: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', ORIGIN: url, ...env };
 	for (const key of opts.unset ?? []) delete full[key];
-	const child = spawn(process.execPath, ['build'], { env: full, stdio: ['ignore', 'pipe', 'pipe'] });
+	const child = spawn(process.execPath, ['build'], { env: full, cwd: opts.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
 	let out = '';
 	child.stdout.on('data', (d) => (out += String(d)));
 	child.stderr.on('data', (d) => {
