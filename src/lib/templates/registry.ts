@@ -37,7 +37,19 @@ interface SkillPages {
 }
 
 /** Skill pages we render ourselves, from the keys the skills send (spec skill-pages.md §1). */
-const SKILLS: readonly SkillPages[] = [];
+const SKILLS: readonly SkillPages[] = [
+	{
+		// setup.py URL …/ovos-skill-weather; earlier …/skill-ovos-weather and …/skill-weather.
+		namespaces: ['ovos-skill-weather.openvoiceos', 'skill-ovos-weather.openvoiceos', 'skill-weather.openvoiceos'],
+		pages: {
+			CurrentWeather: () => import('./skills/weather/CurrentWeather.svelte'),
+			HourlyForecast: () => import('./skills/weather/HourlyForecast.svelte'),
+			DailyForecast: () => import('./skills/weather/DailyForecast.svelte'),
+			SingleDay: () => import('./skills/weather/SingleDay.svelte'),
+			SunriseSunset: () => import('./skills/weather/SunriseSunset.svelte')
+		}
+	}
+];
 
 const FALLBACK = 'unknown';
 const FALLBACK_LOADER: Loader = () => import('./system/UnknownPage.svelte');

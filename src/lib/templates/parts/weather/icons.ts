@@ -12,6 +12,9 @@ import type { Json } from '$lib/protocol';
 export type Sky = 'clear' | 'few' | 'scattered' | 'broken' | 'shower' | 'rain' | 'storm' | 'snow' | 'mist';
 export type IconSet = 'animated' | 'homescreen';
 
+/** The small line icons beside values (StatIcon). */
+export type StatKind = 'precipitation' | 'wind' | 'humidity' | 'high' | 'low' | 'sunrise' | 'sunset';
+
 export interface Glyph {
 	readonly sky: Sky | 'unknown';
 	readonly night: boolean;

@@ -22,3 +22,12 @@ export const ICON_LABELS = {
 	wind: 'Wind',
 	humidity: 'Humidity'
 } as const;
+
+/** Short names under the values of the stat tiles. */
+export const STAT_LABELS = {
+	precipitation: 'Precipitation',
+	wind: 'Wind',
+	humidity: 'Humidity',
+	high: 'High',
+	low: 'Low'
+} as const;
