@@ -4,7 +4,7 @@
  * images refuse script URLs, colours refuse CSS, and every text is shown as text.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { TEMPLATE_NAMES } from '../src/lib/protocol';
+import { TEMPLATE_NAMES, type JsonObject } from '../src/lib/protocol';
 import type { Simulator } from '../src/lib/server/simulator';
 import { privateSim, screenUrl, setValues, show } from './support/screen';
 
@@ -18,8 +18,24 @@ const VECTORS = [
 	`{@html '<img src=x onerror=${MARK}>'}`,
 	`red; background-image: url("javascript:${MARK}")`
 ];
-/** Every key any template reads (spec §5), each given a vector. */
-const KEYS = ['text', 'title', 'caption', 'image', 'fill', 'background_color', 'html', 'resourceLocation', 'url', 'label', 'status', 'placeholder', 'confirm_text', 'exit_text', 'skill_id_handler', 'sleeping'];
+/** Every key any template reads (spec §5; skill-pages.md §1), each given a vector. */
+const KEYS = [
+	'text', 'title', 'caption', 'image', 'fill', 'background_color', 'html', 'resourceLocation', 'url', 'label', 'status', 'placeholder', 'confirm_text', 'exit_text', 'skill_id_handler', 'sleeping',
+	// weather (skill-pages.md §1.2) and DuckDuckGo (§1.5)
+	'weatherCode', 'currentTimezone', 'currentTemperature', 'weatherLocation', 'highTemperature', 'lowTemperature', 'chanceOfPrecipitation', 'windSpeed', 'humidity', 'weatherDate', 'sunrise', 'sunset', 'imgLink', 'summary'
+];
+/** Keys that hold lists or objects: every string inside them carries the vector. */
+function nested(v: string): JsonObject {
+	return {
+		hourlyForecast: { hours: [{ time: v, temperature: v, precipitation: v, weatherCondition: v }] },
+		forecast: { all: [{ date: v, weatherCondition: v, highTemperature: v, lowTemperature: v }] }
+	};
+}
+/** Skill pages we render, by the namespace they are matched in. */
+const SKILL_PAGES: [string, string][] = [
+	...['CurrentWeather', 'HourlyForecast', 'DailyForecast', 'SingleDay', 'SunriseSunset'].map((p): [string, string] => ['ovos-skill-weather.openvoiceos', p]),
+	['ovos-skill-ddg.openvoiceos', 'DuckDelegate']
+];
 
 let sim: Simulator;
 test.beforeEach(async () => {
@@ -33,7 +49,8 @@ async function pwned(page: Page): Promise<unknown> {
 	return page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned ?? 0);
 }
 
-for (const name of [...TEMPLATE_NAMES, 'skill_custom_page']) {
+const PAGES: [string, string][] = [...[...TEMPLATE_NAMES, 'skill_custom_page'].map((n): [string, string] => ['skill-evil.test', n]), ...SKILL_PAGES];
+for (const [ns, name] of PAGES) {
 	test(`${name}: no vector runs in the app`, async ({ page }) => {
 		const dialogs: string[] = [];
 		page.on('dialog', (d) => {
@@ -43,9 +60,9 @@ for (const name of [...TEMPLATE_NAMES, 'skill_custom_page']) {
 		await page.goto(screenUrl(sim));
 		await expect(page.locator('.scr-root[data-conn="live"]')).toBeAttached();
 		for (const [i, vector] of VECTORS.entries()) {
-			const data = Object.fromEntries(KEYS.map((k) => [k, vector]));
-			if (i === 0) show(sim, 'skill-evil.test', [name], data);
-			else setValues(sim, 'skill-evil.test', data);
+			const data = { ...Object.fromEntries(KEYS.map((k) => [k, vector])), ...nested(vector) };
+			if (i === 0) show(sim, ns, [name], data);
+			else setValues(sim, ns, data);
 			await expect(page.locator(`[data-page="${name}"]`)).toBeVisible();
 			await page.waitForTimeout(250);
 			expect(await pwned(page), `vector ${i}`).toBe(0);

@@ -48,6 +48,13 @@ const SKILLS: readonly SkillPages[] = [
 			SingleDay: () => import('./skills/weather/SingleDay.svelte'),
 			SunriseSunset: () => import('./skills/weather/SunriseSunset.svelte')
 		}
+	},
+	{
+		// setup.py URL …/ovos-skill-ddg; earlier …/skill-ovos-ddg, and JarbasSkills' skill-ddg.jarbasai.
+		namespaces: ['ovos-skill-ddg.openvoiceos', 'skill-ovos-ddg.openvoiceos', 'skill-ddg.jarbasai'],
+		pages: { DuckDelegate: () => import('./skills/ddg/DuckDelegate.svelte') },
+		// A Mycroft.Delegate without fillWidth.
+		columns: ['DuckDelegate']
 	}
 ];
 
