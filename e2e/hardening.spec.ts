@@ -31,3 +31,23 @@ test('10 MB of text shows its start at once, stays responsive, and reaches the r
 	await more.click();
 	await expect.poll(async () => (await body.textContent())?.length ?? 0).toBeGreaterThan(shown + 7000);
 });
+
+test('skill HTML cannot open the device bus or GUI socket, and says so to nobody but its own console (14.7)', async ({ page }) => {
+	const probes: string[] = [];
+	sim.on('probe.bus', () => probes.push('bus'));
+	sim.on('skill-probe.test.gui', () => probes.push('gui'));
+	await page.goto(screenUrl(sim, '/kiosk'));
+	const html = `<p id="p">probing</p><script>
+		const bus = new WebSocket('ws://127.0.0.1:${sim.busPort}/core');
+		bus.onopen = () => bus.send(JSON.stringify({ type: 'probe.bus', data: {}, context: {} }));
+		const gui = new WebSocket('ws://127.0.0.1:${sim.guiPort}/gui');
+		gui.onopen = () => gui.send(JSON.stringify({ type: 'mycroft.events.triggered', namespace: 'skill-probe.test', event_name: 'gui', parameters: {} }));
+		document.getElementById('p').textContent = 'probed';
+	</script>`;
+	show(sim, 'skill-probe.test', ['SYSTEM_HtmlFrame'], { html });
+	await expect(page.frameLocator('iframe').locator('#p')).toHaveText('probed');
+	// Give a socket that did open time to speak, then check neither did.
+	await page.waitForTimeout(1500);
+	expect(probes).toEqual([]);
+	expect(sim.guiClients()).toBe(1);
+});

@@ -69,6 +69,14 @@ export function frameUrl(raw: Json | undefined): FrameUrl {
 }
 
 /**
+ * The policy skill HTML runs under, on top of its opaque-origin sandbox. The device's bus and GUI
+ * sockets have no authentication and accept any origin; a skill page must never open them, so it
+ * may connect and frame over http(s) only (a `http:` source does not match `ws:`), and start no
+ * workers. A page's own policies can only narrow this, never widen it.
+ */
+export const FRAME_CSP = "connect-src http: https:; frame-src http: https:; worker-src 'none'";
+
+/**
  * The `srcdoc` of an HTML frame. `resourceLocation` (Qt's base URL) becomes a `<base>` only when it
  * is http(s); the document runs in an opaque-origin sandbox either way.
  */
@@ -78,7 +86,7 @@ export function htmlDocument(html: string, resourceLocation: string): string {
 	const base = frameUrl(resourceLocation);
 	const url = base.ok ? base.url : 'http://localhost/';
 	const href = url.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-	return `<base href="${href}">${html}`;
+	return `<meta http-equiv="Content-Security-Policy" content="${FRAME_CSP}"><base href="${href}">${html}`;
 }
 
 /**
