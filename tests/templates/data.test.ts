@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cssColor, flag, frameUrl, htmlDocument, list, num, objectFit, record, statusOutcome, text, truthy } from '../../src/lib/templates/data';
+import { cssColor, FRAME_CSP, flag, frameUrl, htmlDocument, list, num, objectFit, record, statusOutcome, text, truthy } from '../../src/lib/templates/data';
 import { textOn } from '../../src/lib/templates/colors';
 
 describe('data readers', () => {
@@ -73,10 +73,13 @@ describe('frameUrl', () => {
 describe('htmlDocument', () => {
 	it('adds an escaped <base>: an http(s) resource location, else Qt\'s http://localhost', () => {
 		// Without a usable resource location the base is Qt's default, http://localhost.
-		expect(htmlDocument('<p>x</p>', '')).toBe('<base href="http://localhost/"><p>x</p>');
-		expect(htmlDocument('<p>x</p>', 'javascript:alert(1)')).toBe('<base href="http://localhost/"><p>x</p>');
-		expect(htmlDocument('<p>x</p>', 'http://h/r/')).toBe('<base href="http://h/r/"><p>x</p>');
-		expect(htmlDocument('', 'http://h/"><script>')).toBe('<base href="http://h/%22%3E%3Cscript%3E">');
+		const csp = `<meta http-equiv="Content-Security-Policy" content="${FRAME_CSP}">`;
+		expect(htmlDocument('<p>x</p>', '')).toBe(`${csp}<base href="http://localhost/"><p>x</p>`);
+		expect(htmlDocument('<p>x</p>', 'javascript:alert(1)')).toBe(`${csp}<base href="http://localhost/"><p>x</p>`);
+		expect(htmlDocument('<p>x</p>', 'http://h/r/')).toBe(`${csp}<base href="http://h/r/"><p>x</p>`);
+		expect(htmlDocument('', 'http://h/"><script>')).toBe(`${csp}<base href="http://h/%22%3E%3Cscript%3E">`);
+		// The device's sockets are ws:, which an http(s)-only connect-src never matches.
+		expect(FRAME_CSP).toMatch(/connect-src http: https:;/);
 	});
 });
 

@@ -48,10 +48,11 @@ describe('templates render their keys', () => {
 	it('HtmlFrame: srcdoc in a scripts-only sandbox; empty html shows a placeholder', () => {
 		const out = html('SYSTEM_HtmlFrame', { html: '<h1>Hi</h1>', resourceLocation: 'http://h/' });
 		expect(out).toContain('sandbox="allow-scripts"');
-		expect(out).toContain('srcdoc="&lt;base href=&quot;http://h/&quot;>&lt;h1>Hi&lt;/h1>"');
+		expect(out).toContain('&lt;base href=&quot;http://h/&quot;>&lt;h1>Hi&lt;/h1>"');
+		expect(out).toContain('srcdoc="&lt;meta http-equiv=&quot;Content-Security-Policy&quot;');
 		expect(html('SYSTEM_HtmlFrame', { html: null })).toContain('No content yet');
 		// No resourceLocation: Qt's default base, never this app's origin.
-		expect(html('SYSTEM_HtmlFrame', { html: '<img src="x">' })).toContain('srcdoc="&lt;base href=&quot;http://localhost/&quot;>&lt;img');
+		expect(html('SYSTEM_HtmlFrame', { html: '<img src="x">' })).toContain('&lt;base href=&quot;http://localhost/&quot;>&lt;img');
 	});
 	it('UrlFrame: http(s) framed without same-origin; other schemes refused visibly', () => {
 		const ok = html('SYSTEM_UrlFrame', { url: 'https://example.org/' });
