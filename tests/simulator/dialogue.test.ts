@@ -106,9 +106,13 @@ describe('intent step and sessions (spec chat-agent.md §7)', () => {
 		await clock.advance(1000);
 		const handled = await bus.waitFor((m) => m.type === 'ovos.utterance.handled');
 		expect(handled.data).toEqual({ name: 'TimerSkill.handle_start_timer' });
+		// Core activates the asking skill before handing it the answer (spec §8.1); the skill says it
+		// waits only once its question has been "spoken".
 		expect(turn(n)).toEqual([
 			'recognizer_loop:utterance',
+			'ovos-skill-timer.openvoiceos.activate',
 			'ovos-skill-timer.openvoiceos.converse.get_response',
+			'ovos-skill-timer.openvoiceos.get_response.waiting',
 			'skill.converse.get_response.disable',
 			'speak',
 			'mycroft.skill.handler.complete',

@@ -1,10 +1,13 @@
 /**
  * The intent step of ovos-core 2.1, reduced to what a chat client and a screen can observe
- * (spec chat-agent.md §2–§3, §7): per utterance, response mode first (a skill waiting in
- * `get_response` gets `<skill>.converse.get_response`), then a converse ping of the session's active
- * skills (0.5 s), then intents (`<skill>.activate`, `<skill>:<Intent>` carrying the activated
- * snapshot), else failure (`mycroft.audio.play_sound`, `complete_intent_failure`, `ovos.utterance.handled`).
- * Core keeps no state for named sessions: everything comes from the snapshot in the message.
+ * (spec chat-agent.md §2–§3, §7–§8): per utterance, response mode first (an active skill whose
+ * `utterance_states` says `response` gets `<skill>.activate` and `<skill>.converse.get_response`,
+ * whether or not it still waits — a stale snapshot gets no answer at all, §8.1), then a converse
+ * ping of the session's active skills (0.5 s), then intents (`<skill>.activate`, `<skill>:<Intent>`
+ * carrying the activated snapshot), else failure (`mycroft.audio.play_sound`,
+ * `complete_intent_failure`, `ovos.utterance.handled`). Core keeps no state for named sessions:
+ * everything comes from the snapshot in the message. Each utterance is handled on a thread of the
+ * shared worker pool (§8.2).
  */
 import { isObject, type BusMessage, type JsonObject } from '../../protocol';
 import type { MessageBus } from './bus-server';
@@ -12,6 +15,7 @@ import { reply } from './bus-util';
 import { sleep, type Clock } from '../clock';
 import type { Logger } from './log';
 import { activate, activeSkills, sessionId, utteranceState, type SessionStore } from './sessions';
+import type { WorkerPool } from './workers';
 import type { SkillDefinition } from './workshop';
 
 /** How long core waits for converse pongs; it waits the full time (spec chat-agent.md §7.7). */
@@ -26,9 +30,10 @@ export class Core {
 		private readonly clock: Clock,
 		private readonly log: Logger,
 		private readonly sessions: SessionStore,
-		private readonly skills: readonly SkillDefinition[]
+		private readonly skills: readonly SkillDefinition[],
+		workers: WorkerPool
 	) {
-		this.off = bus.on('recognizer_loop:utterance', (m) => void this.handle(m));
+		this.off = bus.on('recognizer_loop:utterance', (m) => workers.run(m.type, () => this.handle(m)));
 	}
 
 	private async handle(m: BusMessage): Promise<void> {
@@ -42,14 +47,20 @@ export class Core {
 		const lang = pickLang(m, session);
 		// The resolved language becomes the session's and sticks (spec chat-agent.md §7.9).
 		session = { ...session, lang };
+		if (sessionId(session) === 'default') this.sessions.setDefault(session);
 		const extra: JsonObject = { session, lang };
 		const now = () => this.clock.now() / 1000;
 
-		// Response mode: the snapshot says a skill is waiting for this answer.
-		const waiting = this.skills.find((s) => utteranceState(session, s.id) === 'response');
+		// Response mode: the snapshot says an active skill is waiting for this answer. Core cannot know
+		// whether it still is; the dispatch has no `handled` of its own (the resumed handler emits the
+		// exchange's one, spec §1.6), so a skill that no longer asks leaves the turn unanswered (§8.1).
+		const listed = activeIds(session);
+		const waiting = listed.find((id) => utteranceState(session, id) === 'response');
 		if (waiting) {
-			// No handled of its own: the resumed handler emits the exchange's one `handled` (spec §1.6).
-			this.bus.emit(reply(m, `${waiting.id}.converse.get_response`, { utterances, lang }, extra));
+			this.bus.emit(reply(m, `${waiting}.activate`, {}, extra));
+			const activated = activate(session, waiting, now());
+			if (sessionId(activated) === 'default') this.sessions.setDefault(activated);
+			this.bus.emit(reply(m, `${waiting}.converse.get_response`, { ...m.data, utterances, lang, utterance: text }, { session: activated, lang, skill_id: waiting }));
 			return;
 		}
 
@@ -87,6 +98,12 @@ export class Core {
 		this.off();
 		this.abort.abort();
 	}
+}
+
+/** Ids in `active_skills`, whatever their age: response mode is checked before converse's timeout filter. */
+function activeIds(session: JsonObject): string[] {
+	const raw = Array.isArray(session.active_skills) ? session.active_skills : [];
+	return raw.flatMap((e) => (Array.isArray(e) && typeof e[0] === 'string' ? [e[0]] : []));
 }
 
 /** `data.lang` → `context.lang` → the session's → default (spec chat-agent.md §2.1). */

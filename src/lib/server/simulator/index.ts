@@ -42,6 +42,8 @@ export interface SimulatorOptions {
 	readonly log?: Logger | false;
 	/** `gui.idle_display_skill` (always persistent). */
 	readonly idleDisplaySkill?: string;
+	/** Threads of core's handler pool (default 6: a 2-CPU device, spec chat-agent.md §8.2). */
+	readonly workers?: number;
 }
 
 export interface CanonicalOptions {
@@ -119,6 +121,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
 				files,
 				sessions,
 				demo: opts.demo ?? false,
+				workers: opts.workers,
 				assetBase: () => `http://${host.includes(':') ? `[${host}]` : host}:${gui?.port ?? 0}`
 			});
 	const g = gui;

@@ -10,6 +10,7 @@ import type { Logger } from './log';
 import type { PageFiles } from './page-urls';
 import type { SessionStore } from './sessions';
 import { DEMO_SKILLS } from './skills';
+import { WorkerPool } from './workers';
 import { SkillRuntime, type SkillDefinition } from './workshop';
 
 export interface ServiceOptions {
@@ -22,10 +23,14 @@ export interface ServiceOptions {
 	/** `http://host:port` of the simulator's GUI server, which serves skill pages. */
 	readonly assetBase: () => string;
 	readonly skills?: readonly SkillDefinition[];
+	/** Threads of core's handler pool (default 6, a 2-CPU device). */
+	readonly workers?: number;
 }
 
 export interface Services {
 	readonly skills: readonly SkillRuntime[];
+	/** Core's handler threads: how many are held, how many handlers wait (spec chat-agent.md §8.2). */
+	readonly workers: WorkerPool;
 	/** Say something to the device (wake word, recording, utterance in the default session). */
 	say(utterance: string): Promise<void>;
 	stop(): void;
@@ -34,8 +39,9 @@ export interface Services {
 export function startServices(o: ServiceOptions): Services {
 	const stop = new AbortController();
 	const defs = o.skills ?? DEMO_SKILLS;
-	const skills = defs.map((def) => new SkillRuntime(def, { ...o, signal: stop.signal }));
-	const core = new Core(o.bus, o.clock, o.log, o.sessions, defs);
+	const workers = new WorkerPool(o.workers, o.log);
+	const skills = defs.map((def) => new SkillRuntime(def, { ...o, signal: stop.signal, workers }));
+	const core = new Core(o.bus, o.clock, o.log, o.sessions, defs, workers);
 	const audio = new Audio(o.bus, o.clock);
 	const off = [
 		// Readiness probes of Qt and ovos-shell (spec §2.3).
@@ -52,9 +58,11 @@ export function startServices(o: ServiceOptions): Services {
 	if (o.demo) runDemo(o.bus, o.clock, stop.signal);
 	return {
 		skills,
+		workers,
 		say: (utterance) => speakToDevice(o.bus, o.clock, utterance, stop.signal),
 		stop() {
 			stop.abort();
+			workers.clear();
 			for (const f of off) f();
 			core.stop();
 			audio.stop();

@@ -77,11 +77,14 @@ export class SessionStore {
 		this.def = s;
 	}
 
-	/** The session a message carries, completed from config (named) or from core's default. */
+	/**
+	 * The session a message carries, completed from config; for `default`, core's own — whatever the
+	 * message says about it (`SessionManager.get` returns the stored default for that id).
+	 */
 	fromMessage(msg: BusMessage): JsonObject {
 		const sent = isObject(msg.context.session) ? (msg.context.session as JsonObject) : { session_id: 'default' };
 		const id = typeof sent.session_id === 'string' ? sent.session_id : 'default';
-		if (id === 'default') return deserializeSession({ ...sent, session_id: 'default' }, this.def);
+		if (id === 'default') return structuredClone(this.def);
 		return deserializeSession({ ...sent, session_id: id }, configSession(id));
 	}
 }

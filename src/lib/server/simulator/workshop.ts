@@ -12,6 +12,7 @@ import type { Logger } from './log';
 import type { PageFiles } from './page-urls';
 import { activate, sessionId, withUtteranceState, type SessionStore } from './sessions';
 import { SkillGui } from './skill-gui';
+import type { WorkerPool } from './workers';
 
 /** How long `speak(wait=True)` waits for `recognizer_loop:audio_output_end` (ovos-workshop). */
 export const SPEAK_WAIT_MS = 15_000;
@@ -93,16 +94,21 @@ export class Turn {
 	/**
 	 * `get_response(question)`: response mode on, the question spoken with `wait=True`, then wait for
 	 * the answer for as long as it takes (re-opening the mic every 20 s; it never gives up, spec
-	 * chat-agent.md §1.6, §7.5). No `handled` is emitted for the asking turn. The answer is captured
-	 * even while the question's 15 s wait is still running, but only taken up when it ends.
+	 * chat-agent.md §1.6, §7.5). No `handled` is emitted for the asking turn, and the handler holds its
+	 * worker thread all along (§8.2). The answer is captured even while the question's 15 s wait is
+	 * still running, but only taken up when it ends. An answer in the skill's cancel vocabulary ends
+	 * the wait with null, as ovos-workshop's `is_cancel` does. In `default`, core keeps the response
+	 * mode itself and says so (`ovos.session.update_default`).
 	 */
 	async getResponse(question: string, dialog = ''): Promise<string | null> {
 		const { id } = this.rt.def;
 		const now = this.rt.ctx.clock.now() / 1000;
-		this.session = withUtteranceState(activate(this.session, id, now), id, 'response');
+		const lang = typeof this.session.lang === 'string' ? this.session.lang : 'en-US';
+		this.setSession(withUtteranceState(activate(this.session, id, now), id, 'response'));
 		const answer = this.rt.expectAnswer(this.sessionId);
 		this.emit('skill.converse.get_response.enable', { skill_id: id });
 		await this.speak(question, { expectResponse: true, wait: true, dialog });
+		this.emit(`${id}.get_response.waiting`);
 		let got: BusMessage | null = answer.settled();
 		while (!got) {
 			const tick = new AbortController();
@@ -114,15 +120,36 @@ export class Turn {
 		}
 		// The answering turn's snapshot is now the session; response mode off.
 		const incoming = got.context.session;
-		this.session = withUtteranceState(
-			typeof incoming === 'object' && incoming !== null && !Array.isArray(incoming) ? (incoming as JsonObject) : this.session,
-			id,
-			'intent'
+		this.setSession(
+			withUtteranceState(
+				this.sessionId !== 'default' && typeof incoming === 'object' && incoming !== null && !Array.isArray(incoming)
+					? (incoming as JsonObject)
+					: this.rt.ctx.sessions.fromMessage(got),
+				id,
+				'intent'
+			)
 		);
 		this.emit('skill.converse.get_response.disable', { skill_id: id });
 		const utts = got.data.utterances;
-		return Array.isArray(utts) && typeof utts[0] === 'string' ? utts[0] : null;
+		const text = Array.isArray(utts) && typeof utts[0] === 'string' ? utts[0] : null;
+		return text === null || isCancel(text, lang) ? null : text;
 	}
+
+	/** The turn's session from now on; core's own when it is `default`. */
+	private setSession(s: JsonObject): void {
+		this.session = s;
+		if (this.sessionId !== 'default') return;
+		this.rt.ctx.sessions.setDefault(s);
+		this.emit('ovos.session.update_default', { session_data: s });
+	}
+}
+
+/**
+ * ovos-workshop's `voc_match(answer, 'cancel', lang)`: a whole-word match of its cancel vocabulary,
+ * which it ships for English only (`locale/en/cancel.voc`); in other languages no answer cancels.
+ */
+export function isCancel(answer: string, lang: string): boolean {
+	return /^en\b/i.test(lang) && /\b(cancel|nevermind|forget it)\b/i.test(answer);
 }
 
 interface Pending {
@@ -138,7 +165,16 @@ export class SkillRuntime {
 
 	constructor(
 		readonly def: SkillDefinition,
-		o: { bus: MessageBus; clock: Clock; log: Logger; sessions: SessionStore; files: PageFiles; signal: AbortSignal; assetBase: () => string }
+		o: {
+			bus: MessageBus;
+			clock: Clock;
+			log: Logger;
+			sessions: SessionStore;
+			files: PageFiles;
+			signal: AbortSignal;
+			assetBase: () => string;
+			workers: WorkerPool;
+		}
 	) {
 		const gui = new SkillGui(o.bus, def.id, () => ({ session: o.sessions.default, skill_id: def.id }));
 		this.ctx = {
@@ -157,13 +193,14 @@ export class SkillRuntime {
 				})
 		};
 		if (def.pages) o.files.ship(def.id, def.pages);
-		for (const intent of def.intents) this.off.push(o.bus.on(`${def.id}:${intent.name}`, (m) => void this.dispatch(intent, m)));
-		this.off.push(
-			o.bus.on(`${def.id}.converse.ping`, (m) =>
-				o.bus.emit({ type: 'skill.converse.pong', data: { skill_id: def.id, can_handle: false }, context: m.context })
-			),
-			o.bus.on(`${def.id}.converse.get_response`, (m) => this.answers.get(sessionIdOf(m))?.(m))
+		// Every handler runs on core's shared worker pool (spec chat-agent.md §8.2).
+		const on = (type: string, fn: (m: BusMessage) => unknown) => this.off.push(o.bus.on(type, (m) => o.workers.run(type, () => fn(m))));
+		for (const intent of def.intents) on(`${def.id}:${intent.name}`, (m) => this.dispatch(intent, m));
+		on(`${def.id}.converse.ping`, (m) =>
+			o.bus.emit({ type: 'skill.converse.pong', data: { skill_id: def.id, can_handle: false }, context: m.context })
 		);
+		// An answer for a session that is not asking is ignored, as ovos-workshop does.
+		on(`${def.id}.converse.get_response`, (m) => this.answers.get(sessionIdOf(m))?.(m));
 		def.start?.(this.ctx);
 	}
 
