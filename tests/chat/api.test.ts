@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../src/lib/protocol';
 import { BusClient } from '../../src/lib/server/bus';
-import { ChatAgent, ChatTokens, postChat, postCompletions, type ChatApiDeps } from '../../src/lib/server/agent';
+import { ChatAgent, ChatTokens, ConversationMap, postChat, postCompletions, type ChatApiDeps } from '../../src/lib/server/agent';
 import { ScriptedCore, connectedBus, sleep, startBareBus, until, type BareBus } from './helpers';
 
 const ORIGIN = 'http://chat.test';
@@ -22,7 +22,8 @@ beforeAll(async () => {
 	deps = {
 		agent: new ChatAgent({ bus: client, timing: { idleMs: 400, deadlineMs: 2000 } }),
 		tokens: new ChatTokens(randomBytes(32)),
-		apiToken: null
+		apiToken: null,
+		conversations: new ConversationMap()
 	};
 	core.onUtterance((utt, c) => answer(utt, c));
 });

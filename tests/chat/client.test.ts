@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatRequestError, SseParser, sendChat, type ChatSentence } from '../../src/lib/chat/chat-client';
 import { ChatHistory, chatFrom, emptyChat } from '../../src/lib/chat/history';
-import { ChatAgent, ChatTokens, postChat, type ChatApiDeps } from '../../src/lib/server/agent';
+import { ChatAgent, ChatTokens, ConversationMap, postChat, type ChatApiDeps } from '../../src/lib/server/agent';
 import { BusClient } from '../../src/lib/server/bus';
 import { startSimulator, type Simulator } from '../../src/lib/server/simulator';
 import { connectedBus } from './helpers';
@@ -55,7 +55,7 @@ describe('sendChat against POST /api/chat on the simulator', () => {
 	beforeAll(async () => {
 		sim = await startSimulator({ host: '127.0.0.1', busPort: 0, guiPort: 0, log: false });
 		bus = await connectedBus(sim.busUrl);
-		deps = { agent: new ChatAgent({ bus }), tokens: new ChatTokens(randomBytes(32)), apiToken: null };
+		deps = { agent: new ChatAgent({ bus }), tokens: new ChatTokens(randomBytes(32)), apiToken: null, conversations: new ConversationMap() };
 	});
 	afterAll(async () => {
 		await bus.close();

@@ -22,17 +22,23 @@ class FakeBus implements AgentBus {
 
 const tick = () => new Promise((r) => setImmediate(r));
 
-async function started(idleMs: number, deadlineMs: number) {
+async function started(idleMs: number, deadlineMs: number, react = true) {
 	const bus = new FakeBus();
 	const clock = new ManualClock();
 	const agent = new ChatAgent({ bus, clock, timing: { idleMs, deadlineMs } });
 	let result: TurnResult | undefined;
+	let error: unknown;
 	const sid = newSessionId();
-	void agent.turn('talk', { sessionId: sid }).then((r) => (result = r));
+	void agent.turn('talk', { sessionId: sid }).then(
+		(r) => (result = r),
+		(e: unknown) => (error = e)
+	);
 	await tick();
 	const utt = bus.sent.find((m) => m.type === 'recognizer_loop:utterance')!;
 	expect((utt.context.session as JsonObject).session_id).toBe(sid);
-	return { bus, clock, agent, utt, sid, result: () => result };
+	// Core's first reaction (as real core's: within ~20 ms), unless the test plays a dead core.
+	if (react) bus.deliver({ type: 'test-skill.activate', data: {}, context: utt.context });
+	return { bus, clock, agent, utt, sid, result: () => result, error: () => error };
 }
 
 describe('turn timing', () => {
@@ -53,7 +59,7 @@ describe('turn timing', () => {
 		expect(t.agent.isBusy(t.sid)).toBe(false);
 	});
 
-	it('a silent core times out after exactly the idle time', async () => {
+	it('a core that reacted and then went silent times out after exactly the idle time', async () => {
 		const t = await started(5_000, 60_000);
 		await t.clock.advance(4_999);
 		await tick();
@@ -79,6 +85,19 @@ describe('turn timing', () => {
 		// Speaks after the end never spill anywhere.
 		t.bus.speak(t.utt, 'too late');
 		expect(t.result()?.sentences).toHaveLength(5);
+	});
+
+	it('bus up, core down: nothing reacts, so "OVOS core is not responding" comes after 2.5 s, not the idle time', async () => {
+		const t = await started(20_000, 60_000, false);
+		await t.clock.advance(2499);
+		await tick();
+		expect(t.error()).toBeUndefined();
+		await t.clock.advance(1);
+		await tick();
+		expect(t.result()).toBeUndefined();
+		expect(t.error()).toMatchObject({ code: 'core-down', status: 503 });
+		expect((t.error() as Error).message).toMatch(/OVOS core is not responding/);
+		expect(t.agent.isBusy(t.sid)).toBe(false);
 	});
 
 	it('an unmatched signal without handled ends softly after a short wait', async () => {

@@ -2,7 +2,11 @@
  * The chat agent: a TypeScript port of OVOSMessagebusChatAgent (spec chat-agent.md §1) with the
  * fixes of §6/§7 — own session per chat, identity-only first turn then core's latest snapshot,
  * real idle timeout + absolute deadline, immediate streaming, one turn at a time per session,
- * audio_output_end for our speaks, twin dedup, abort without `mycroft.stop`.
+ * audio_output_end for our speaks, twin dedup, abort without `mycroft.stop` — and of what it met on
+ * a real core (§8): no snapshot, however old, can route a turn to a skill that no longer asks; the
+ * questions chats leave behind are ended in their session, and only a few may stay open at once,
+ * since each holds one of core's few handler threads; a core that does not react is reported within
+ * seconds; and a turn may speak as the device, in core's own `default` session.
  *
  * All turns share one bus connection; each inbound frame is routed by its session id in O(1).
  */
@@ -11,12 +15,13 @@ import { sessionIdOf } from '../../protocol/bus';
 import { isObject } from '../../protocol/json';
 import type { BusMessage } from '../../protocol/types';
 import { BusUnavailableError, type BusClient } from '../bus/client';
-import { realClock, type Clock } from '../clock';
-import { badInput, busy } from './errors';
-import { outgoingSnapshot, type Snapshot } from './snapshot';
-import { SPEECH_STOP, UTTERANCE } from './topics';
-import { DEFAULT_TIMING, Turn, TURN_MARKER, type TurnTiming } from './turn';
-import type { AgentMessage, AssistantReply, Sentence, TurnOptions, TurnResult } from './types';
+import { realClock, type Clock, type TimerHandle } from '../clock';
+import { cancelWord } from './cancel-words';
+import { badInput, busy, coreDown } from './errors';
+import { askingSkills, outgoingSnapshot, snapshotOf, withoutResponseMode, type Snapshot } from './snapshot';
+import { AUDIO_OUTPUT_END, kindOf, SPEECH_STOP, UTTERANCE } from './topics';
+import { DEFAULT_TIMING, skillOf, Turn, TURN_MARKER, type TurnRecord, type TurnTiming } from './turn';
+import type { AgentMessage, AssistantReply, Sentence, TurnOptions, TurnOutcome, TurnResult } from './types';
 
 /** The part of BusClient the agent needs (tests may hand in a fake). */
 export type AgentBus = Pick<BusClient, 'url' | 'ensureOpen' | 'send' | 'onMessage' | 'onClose'>;
@@ -31,9 +36,49 @@ export interface ChatAgentOptions {
 	readonly connectWaitMs?: number;
 	/** Send audio_output_end for each speak (default true; false only to show the stall it fixes). */
 	readonly answerAudio?: boolean;
-	/** Cached snapshots kept for callers that pass none (optimisation; tokens are the real store). */
+	/** Latest snapshots kept per session (newer than any token of it; tokens are the store across restarts). */
 	readonly cacheSize?: number;
+	/**
+	 * Questions (a skill waiting in `get_response`) chats may leave open at once. Each holds one of
+	 * core's handler threads until answered — 6 on a 2-CPU device, and when all are held core answers
+	 * nothing (spec §8.2) — so past this many the oldest is ended. Default 3.
+	 */
+	readonly maxOpenQuestions?: number;
+	/** How long a question stays open for its answer before it is ended. Default 5 minutes. */
+	readonly questionTtlMs?: number;
+	/** How long a session whose turn was cut short is watched for a question it asks after all. */
+	readonly watchMs?: number;
 }
+
+/** A question a chat has not answered yet: a skill's handler waits in `get_response` in that session. */
+interface OpenQuestion {
+	readonly sessionId: string;
+	readonly skill: string | null;
+	/** The session as it stands with the response mode on: what the answer must carry. */
+	snapshot: Snapshot | null;
+	/** Markers of the turn that asked: the waiting handler's frames carry them. */
+	readonly open: readonly string[];
+	readonly until: number;
+	readonly expiry: TimerHandle;
+}
+
+/** A session whose turn was cut short: a question its handler still asks is left behind. */
+interface Watch {
+	readonly markers: ReadonlySet<string>;
+	readonly until: number;
+}
+
+/** What a turn carries, decided before it is sent. */
+interface Plan {
+	readonly snapshot: Snapshot | null;
+	readonly open: readonly string[];
+	/** The skill whose open question this text answers. */
+	readonly answering: string | null;
+	readonly stale: boolean;
+}
+
+const DEVICE_SESSION = 'default';
+const MAX_WATCHES = 1000;
 
 const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -58,14 +103,22 @@ export function lastUserText(messages: readonly AgentMessage[]): string {
 export class ChatAgent {
 	readonly source: string;
 	readonly timing: TurnTiming;
+	readonly stats = { questionsEnded: 0, staleRetried: 0 };
 	readonly #bus: AgentBus;
 	readonly #clock: Clock;
 	readonly #connectWaitMs: number;
 	readonly #answerAudio: boolean;
 	readonly #active = new Map<string, Turn>();
+	/** Turns that end a question, routed by marker: they may run beside a turn of the same session. */
+	readonly #side = new Map<string, Turn>();
 	readonly #reserved = new Set<string>();
 	readonly #cache = new Map<string, { snapshot: Snapshot | null; open: readonly string[] }>();
 	readonly #cacheSize: number;
+	readonly #questions = new Map<string, OpenQuestion>();
+	readonly #watches = new Map<string, Watch>();
+	readonly #maxQuestions: number;
+	readonly #questionTtlMs: number;
+	readonly #watchMs: number;
 
 	constructor(opts: ChatAgentOptions) {
 		this.#bus = opts.bus;
@@ -75,9 +128,12 @@ export class ChatAgent {
 		this.#connectWaitMs = opts.connectWaitMs ?? 2000;
 		this.#answerAudio = opts.answerAudio ?? true;
 		this.#cacheSize = opts.cacheSize ?? 1000;
+		this.#maxQuestions = Math.max(1, opts.maxOpenQuestions ?? 3);
+		this.#questionTtlMs = opts.questionTtlMs ?? 300_000;
+		this.#watchMs = opts.watchMs ?? 120_000;
 		this.#bus.onMessage((msg) => this.#route(msg));
 		this.#bus.onClose(() => {
-			for (const turn of this.#active.values()) turn.finish('bus-lost');
+			for (const turn of [...this.#active.values(), ...this.#side.values()]) turn.finish('bus-lost');
 		});
 	}
 
@@ -90,6 +146,11 @@ export class ChatAgent {
 		return this.#active.size;
 	}
 
+	/** Questions chats have left open (each holds a thread of core's handler pool). */
+	get openQuestions(): number {
+		return this.#questions.size;
+	}
+
 	/** Fails fast (BusUnavailableError with the address tried) when the bus is down. */
 	ready(): Promise<void> {
 		return this.#bus.ensureOpen(this.#connectWaitMs);
@@ -98,11 +159,14 @@ export class ChatAgent {
 	/**
 	 * Runs one turn: sends `text` as an utterance in the chat's session and resolves when core is done
 	 * (see TurnOutcome). `onSentence` gets each speak as it arrives. Throws ChatError `busy` when the
-	 * session already has a turn, BusUnavailableError when the bus is down.
+	 * session already has a turn, `core-down` when nothing reacted, BusUnavailableError when the bus
+	 * is down.
 	 */
 	async turn(text: string, opts: TurnOptions, onSentence?: (s: Sentence) => void): Promise<TurnResult> {
 		const { sessionId, signal } = opts;
-		if (!isChatSessionId(sessionId)) throw badInput(`not a chat session id: ${JSON.stringify(sessionId)}`);
+		const device = opts.device === true;
+		if (device ? sessionId !== DEVICE_SESSION : !isChatSessionId(sessionId))
+			throw badInput(`not a chat session id: ${JSON.stringify(sessionId)}`);
 		if (!text.trim()) throw badInput('empty message');
 		// Reserved synchronously, so of two requests racing for one session exactly one gets it.
 		if (this.#reserved.has(sessionId)) throw busy();
@@ -110,32 +174,85 @@ export class ChatAgent {
 		try {
 			signal?.throwIfAborted();
 			await this.ready();
-			return await this.#run(text, opts, onSentence);
+			let plan = this.#plan(opts);
+			let record = await this.#run(text, opts, plan, onSentence);
+			if (record.outcome === 'not-asking') {
+				// The skill the snapshot named no longer asks (its dialogue ended elsewhere, core restarted):
+				// the same text again, as a fresh turn.
+				this.stats.staleRetried++;
+				plan = { snapshot: plan.snapshot && withoutResponseMode(plan.snapshot), open: [], answering: null, stale: true };
+				record = await this.#run(text, opts, plan, onSentence);
+			}
+			return this.#settle(record, plan);
 		} finally {
 			this.#reserved.delete(sessionId);
 		}
 	}
 
-	async #run(text: string, opts: TurnOptions, onSentence?: (s: Sentence) => void): Promise<TurnResult> {
+	/**
+	 * The chat is left (a new chat, another mode): a question it left open is ended in its session.
+	 * `snapshot` is what the client holds (its token), used when this server does not know the
+	 * session (it restarted since). Resolves true when a question was ended.
+	 */
+	endChat(sessionId: string, snapshot: Snapshot | null = null): boolean {
+		if (this.#questions.has(sessionId)) return this.#endQuestion(sessionId);
+		if (sessionId === DEVICE_SESSION || this.#cache.has(sessionId) || !snapshot) return false;
+		const asking = askingSkills(snapshot);
+		if (!asking.length) return false;
+		this.#openQuestion({ sessionId, skill: asking[0] ?? null, snapshot, open: [] });
+		return this.#endQuestion(sessionId);
+	}
+
+	/**
+	 * What this turn carries: the newest snapshot known, and never a response mode that would send the
+	 * text to a skill that no longer asks (spec §8.1). An open question here: the text answers it. A
+	 * session this server knows: its own latest snapshot, newer than any token (two tabs, an API client
+	 * keeping an old token), any response mode in it already answered or ended. A session it does not
+	 * know (it restarted since): the token's response mode is tried, and the turn retried fresh when
+	 * that skill turns out not to be asking.
+	 */
+	#plan(opts: TurnOptions): Plan {
+		const sid = opts.sessionId;
+		const question = this.#takeQuestion(sid);
+		if (question) return { snapshot: question.snapshot, open: question.open, answering: question.skill, stale: false };
+		// Core keeps `default` itself: nothing to carry, nothing that can be stale.
+		if (sid === DEVICE_SESSION) return { snapshot: null, open: [], answering: null, stale: false };
+		const cached = this.#cache.get(sid);
+		if (cached) {
+			const stale = askingSkills(cached.snapshot).length > 0 || askingSkills(opts.snapshot ?? null).length > 0;
+			return cached.snapshot && stale
+				? { snapshot: withoutResponseMode(cached.snapshot), open: [], answering: null, stale }
+				: { snapshot: cached.snapshot, open: cached.open, answering: null, stale };
+		}
+		const snapshot = opts.snapshot ?? null;
+		return { snapshot, open: opts.openTurns ?? [], answering: askingSkills(snapshot)[0] ?? null, stale: false };
+	}
+
+	async #run(text: string, opts: TurnOptions, plan: Plan, onSentence?: (s: Sentence) => void, side = false): Promise<TurnRecord> {
 		const { sessionId, signal } = opts;
-		const cached = this.#cache.get(sessionId);
-		const stored = opts.snapshot !== undefined ? opts.snapshot : (cached?.snapshot ?? null);
-		const open = opts.openTurns ?? cached?.open ?? [];
-		const snapshot = outgoingSnapshot(sessionId, stored, opts.lang, opts.units);
+		const device = sessionId === DEVICE_SESSION;
+		// `default`: core uses its own session whatever the message says; the identity is all it needs.
+		const snapshot = device ? { session_id: DEVICE_SESSION } : outgoingSnapshot(sessionId, plan.snapshot, opts.lang, opts.units);
 		const marker = randomUUID();
 		const turn = new Turn({
 			sessionId,
 			marker,
 			snapshot,
-			open,
+			open: plan.open,
 			source: this.source,
 			clock: this.#clock,
 			timing: this.timing,
-			answerAudio: this.#answerAudio,
+			answerAudio: this.#answerAudio && !device,
+			strictMarker: device,
+			answering: plan.answering,
 			send: (m) => this.#bus.send(m),
-			onSentence
+			onSentence,
+			onReaction: opts.onStarted,
+			onFinish: side ? undefined : (record) => this.#bookkeep(record, plan)
 		});
-		this.#active.set(sessionId, turn);
+		const keys = side ? [marker, ...plan.open] : [];
+		if (side) for (const k of keys) this.#side.set(k, turn);
+		else this.#active.set(sessionId, turn);
 		const onAbort = () => {
 			turn.finish('aborted');
 			// Stops this session's speech only; never `mycroft.stop` (global stop of every skill, spec §6.16).
@@ -151,16 +268,161 @@ export class ChatAgent {
 				context: { session: snapshot, source: this.source, destination: ['skills'], [TURN_MARKER]: marker }
 			});
 			if (!sent) turn.finish('bus-lost');
-			else opts.onSent?.();
-			const result = await turn.result;
-			if (result.outcome === 'bus-lost' && !result.sentences.length)
+			const record = await turn.result;
+			if (record.outcome === 'bus-lost' && !record.sentences.length)
 				throw new BusUnavailableError(this.#bus.url, 'connection lost during the turn');
-			this.#remember(sessionId, result.snapshot ?? stored, result.openTurns);
-			return result;
+			return record;
 		} finally {
 			signal?.removeEventListener('abort', onAbort);
-			this.#active.delete(sessionId);
+			if (side) for (const k of keys) this.#side.delete(k);
+			else this.#active.delete(sessionId);
 		}
+	}
+
+	/**
+	 * What a finished turn leaves behind, recorded the moment it ends: core's snapshot, the question it
+	 * ended on, or — cut short — a watch for a question its handler may still ask.
+	 */
+	#bookkeep(record: TurnRecord, plan: Plan): void {
+		const { sessionId, outcome } = record;
+		if (outcome === 'not-asking') return; // retried at once
+		const snapshot = record.snapshot ?? plan.snapshot;
+		if (sessionId !== DEVICE_SESSION) this.#remember(sessionId, snapshot, record.openTurns);
+		if (outcome === 'awaiting') {
+			const skill = record.asking ?? askingSkills(snapshot)[0] ?? null;
+			this.#openQuestion({ sessionId, skill, snapshot, open: record.openTurns });
+		} else if (outcome === 'aborted' || outcome === 'timeout' || outcome === 'deadline' || outcome === 'no-core') {
+			// Cut short: the handler may still ask later, and a question nobody will answer must be ended.
+			this.#watch(sessionId, [record.marker, ...plan.open]);
+			// An answer that may not have arrived: the question stays open (and is ended in time).
+			if (plan.answering !== null) this.#openQuestion({ sessionId, skill: plan.answering, snapshot: plan.snapshot, open: plan.open });
+		}
+	}
+
+	/** The turn's result for the caller. */
+	#settle(record: TurnRecord, plan: Plan): TurnResult {
+		if (record.outcome === 'no-core') throw coreDown(this.timing.reactMs);
+		const awaitingUntil = record.outcome === 'awaiting' ? (this.#questions.get(record.sessionId)?.until ?? null) : null;
+		const { asking: _asking, marker: _marker, ...rest } = record;
+		return { ...rest, outcome: record.outcome as TurnOutcome, awaitingUntil, staleQuestion: plan.stale };
+	}
+
+	#openQuestion(q: Omit<OpenQuestion, 'until' | 'expiry'>): OpenQuestion {
+		this.#takeQuestion(q.sessionId);
+		const until = this.#clock.now() + this.#questionTtlMs;
+		const expiry = this.#clock.setTimeout(() => this.#endQuestion(q.sessionId), this.#questionTtlMs);
+		const question: OpenQuestion = { ...q, until, expiry };
+		this.#questions.set(q.sessionId, question);
+		// Oldest first: past the cap, the questions left longest are ended.
+		for (const sid of this.#questions.keys()) {
+			if (this.#questions.size <= this.#maxQuestions) break;
+			if (sid !== q.sessionId) this.#endQuestion(sid);
+		}
+		return question;
+	}
+
+	#takeQuestion(sessionId: string): OpenQuestion | null {
+		const q = this.#questions.get(sessionId);
+		if (!q) return null;
+		this.#questions.delete(sessionId);
+		this.#clock.clearTimeout(q.expiry);
+		return q;
+	}
+
+	/**
+	 * Ends a question in its session by answering it "cancel" (the skill's cancel vocabulary: its
+	 * `get_response` returns nothing and the handler, and its thread, are done — spec §8.2). Not
+	 * `mycroft.skills.abort_question` (ovos-workshop then drops the pending questions of that skill in
+	 * every session) nor a stop (a skill's global `stop()` acts on the whole device).
+	 */
+	#endQuestion(sessionId: string): boolean {
+		const q = this.#takeQuestion(sessionId);
+		if (!q) return false;
+		const cached = this.#cache.get(sessionId);
+		if (cached?.snapshot) this.#cache.set(sessionId, { snapshot: withoutResponseMode(cached.snapshot), open: [] });
+		const plan: Plan = { snapshot: q.snapshot, open: q.open, answering: q.skill, stale: false };
+		const lang = q.snapshot?.lang;
+		// Started synchronously: the asking skill's next frames (its question, in the same read) find it.
+		this.#run(cancelWord(lang), { sessionId }, plan, undefined, true).then(
+			(r) => {
+				if (r.outcome !== 'not-asking' && r.outcome !== 'no-core') this.stats.questionsEnded++;
+			},
+			() => {
+				/* bus down: core lost the question with its connection, or keeps it until restarted */
+			}
+		);
+		return true;
+	}
+
+	#watch(sessionId: string, markers: readonly string[]): void {
+		// Several cut-short turns of one chat in a row: watch the last few of them.
+		const before = this.#watches.get(sessionId);
+		const all = [...(before && this.#clock.now() <= before.until ? before.markers : []), ...markers].slice(-8);
+		this.#watches.delete(sessionId);
+		this.#watches.set(sessionId, { markers: new Set(all), until: this.#clock.now() + this.#watchMs });
+		for (const sid of this.#watches.keys()) {
+			if (this.#watches.size <= MAX_WATCHES) break;
+			this.#watches.delete(sid);
+		}
+	}
+
+	#route(msg: BusMessage): void {
+		const marker = msg.context[TURN_MARKER];
+		if (typeof marker === 'string' && this.#side.size) {
+			const side = this.#side.get(marker);
+			if (side?.handle(msg)) return;
+		}
+		if (this.#active.size === 0 && this.#questions.size === 0 && this.#watches.size === 0) return;
+		// `ovos.session.sync` carries its session in data (spec §2.2); every other frame in context.
+		const sync = msg.type === 'ovos.session.sync' && isObject(msg.data.session) ? msg.data.session.session_id : null;
+		const sid = typeof sync === 'string' ? sync : sessionIdOf(msg);
+		if (this.#active.get(sid)?.handle(msg)) return;
+		const question = this.#questions.get(sid);
+		if (question) return this.#questionFrame(question, msg);
+		const watch = this.#watches.get(sid);
+		if (watch) this.#watchFrame(sid, watch, msg);
+	}
+
+	/** A frame of a session whose question waits for the chat's answer (between its turns). */
+	#questionFrame(q: OpenQuestion, msg: BusMessage): void {
+		const marker = msg.context[TURN_MARKER];
+		const device = q.sessionId === DEVICE_SESSION;
+		if (typeof marker === 'string' ? !q.open.includes(marker) : device) return;
+		this.#speakDone(q.sessionId, msg, q.snapshot);
+		const snap = device ? null : snapshotOf(msg, q.sessionId);
+		if (snap) q.snapshot = snap;
+		// Answered or ended by other means (a voice answer on the device, a stop): no longer open.
+		const closed =
+			(msg.type === 'skill.converse.get_response.disable' && (q.skill === null || msg.data.skill_id === q.skill)) || kindOf(msg) === 'handled';
+		if (closed) {
+			this.#takeQuestion(q.sessionId);
+			if (snap) this.#remember(q.sessionId, snap, []);
+		}
+	}
+
+	/** A frame of a session whose turn was cut short: a question it asks now has nobody to answer it. */
+	#watchFrame(sessionId: string, w: Watch, msg: BusMessage): void {
+		if (this.#clock.now() > w.until) {
+			this.#watches.delete(sessionId);
+			return;
+		}
+		const marker = msg.context[TURN_MARKER];
+		if (typeof marker !== 'string' || !w.markers.has(marker)) return;
+		const device = sessionId === DEVICE_SESSION;
+		const snap = device ? null : snapshotOf(msg, sessionId);
+		this.#speakDone(sessionId, msg, snap);
+		const skill = questionSignal(msg);
+		if (skill === undefined) return;
+		this.#watches.delete(sessionId);
+		const snapshot = snap ?? this.#cache.get(sessionId)?.snapshot ?? null;
+		this.#openQuestion({ sessionId, skill: skill ?? askingSkills(snapshot)[0] ?? null, snapshot, open: [...w.markers] });
+		this.#endQuestion(sessionId);
+	}
+
+	/** Between turns too, a speak of a named chat session is "spoken" at once (spec §7.5). */
+	#speakDone(sessionId: string, msg: BusMessage, snapshot: Snapshot | null): void {
+		if (!this.#answerAudio || sessionId === DEVICE_SESSION || kindOf(msg) !== 'speak') return;
+		this.#bus.send({ type: AUDIO_OUTPUT_END, data: {}, context: { session: snapshot ?? { session_id: sessionId }, source: this.source } });
 	}
 
 	/** ChatEngine.continue_chat: the reply to the last user message, as one assistant message. */
@@ -201,14 +463,6 @@ export class ChatAgent {
 		}
 	}
 
-	#route(msg: BusMessage): void {
-		if (this.#active.size === 0) return;
-		// `ovos.session.sync` carries its session in data (spec §2.2); every other frame in context.
-		const sync = msg.type === 'ovos.session.sync' && isObject(msg.data.session) ? msg.data.session.session_id : null;
-		const turn = this.#active.get(typeof sync === 'string' ? sync : sessionIdOf(msg));
-		turn?.handle(msg);
-	}
-
 	#remember(sessionId: string, snapshot: Snapshot | null, open: readonly string[]): void {
 		this.#cache.delete(sessionId);
 		this.#cache.set(sessionId, { snapshot, open });
@@ -217,4 +471,15 @@ export class ChatAgent {
 			if (oldest !== undefined) this.#cache.delete(oldest);
 		}
 	}
+}
+
+/**
+ * Whether a frame says a skill now waits for the user: the skill (or null when unnamed), else
+ * undefined.
+ */
+function questionSignal(msg: BusMessage): string | null | undefined {
+	if (msg.type === 'skill.converse.get_response.enable') return typeof msg.data.skill_id === 'string' ? msg.data.skill_id : null;
+	if (kindOf(msg) === 'speak' && (msg.data.expect_response === true || msg.data.listen === true)) return skillOf(msg);
+	if (kindOf(msg) === 'listening') return msg.type.endsWith('.get_response.waiting') ? msg.type.slice(0, -'.get_response.waiting'.length) : skillOf(msg);
+	return undefined;
 }

@@ -1,12 +1,15 @@
 /**
- * `POST /api/chat`: `{token?, text, lang?}` → one turn of the chat. With `Accept: text/event-stream`
- * the reply streams as `sentence` events and one `done` event (new token, outcome, skill); otherwise
- * one JSON reply. Errors: 400 input/token, 401 API token, 403 cross-origin, 409 turn in progress,
- * 413 body too large, 415 not JSON, 503 bus unreachable (with the address), 504 timed out.
+ * `POST /api/chat`: `{token?, text, lang?, device?}` → one turn of the chat (`device`: in the device's
+ * own session). With `Accept: text/event-stream` the reply streams as `sentence` events and one
+ * `done` event (new token, outcome, skill); otherwise one JSON reply. Errors: 400 input/token, 401 API
+ * token, 403 cross-origin, 409 turn in progress, 413 body too large, 415 not JSON, 503 bus unreachable
+ * (with the address) or core not responding, 504 timed out. `POST /api/chat/end` `{token}`: the chat
+ * is left; a question it left open is ended.
  */
 import * as v from 'valibot';
 import { BusUnavailableError } from '../bus/client';
 import { newSessionId, type ChatAgent } from './agent';
+import type { ConversationMap } from './conversations';
 import { ChatError, badInput } from './errors';
 import { canonicalLang, checkApiToken, checkOrigin, json, readJson, SSE_HEADERS, sseEvent, sseStream } from './http';
 import type { ChatState, ChatTokens } from './token';
@@ -17,22 +20,31 @@ export const MAX_TEXT = 2000;
 const BodySchema = v.object({
 	token: v.optional(v.string()),
 	text: v.pipe(v.string(), v.trim(), v.minLength(1, 'text must not be empty'), v.maxLength(MAX_TEXT, `text over ${MAX_TEXT} characters`)),
-	lang: v.optional(v.string())
+	lang: v.optional(v.string()),
+	device: v.optional(v.boolean())
 });
+
+const EndSchema = v.object({ token: v.string() });
 
 export interface ChatApiDeps {
 	readonly agent: ChatAgent;
 	readonly tokens: ChatTokens;
 	readonly apiToken: string | null;
+	/** OpenAI clients' conversations so far → their chat token (continuity without a header). */
+	readonly conversations: ConversationMap;
 }
 
 export interface ChatRequest {
 	readonly state: ChatState;
 	readonly text: string;
 	readonly lang?: string;
+	/** Speak as the device: core's own `default` session (no token). */
+	readonly device?: boolean;
 }
 
-/** What a client needs after a turn: the reply and the token for the next one. */
+const DEVICE_STATE: ChatState = { sessionId: 'default', snapshot: null, openTurns: [] };
+
+/** What a client needs after a turn: the reply and the token for the next one (none as the device). */
 export function donePayload(result: TurnResult, state: ChatState, tokens: ChatTokens) {
 	return {
 		outcome: result.outcome,
@@ -40,11 +52,15 @@ export function donePayload(result: TurnResult, state: ChatState, tokens: ChatTo
 		text: result.text,
 		sentences: result.sentences,
 		skill: result.skill,
+		awaitingUntil: result.awaitingUntil,
+		staleQuestion: result.staleQuestion,
+		device: state.sessionId === DEVICE_STATE.sessionId,
 		token: nextToken(result, state, tokens)
 	};
 }
 
-export function nextToken(result: TurnResult, state: ChatState, tokens: ChatTokens): string {
+export function nextToken(result: TurnResult, state: ChatState, tokens: ChatTokens): string | null {
+	if (state.sessionId === DEVICE_STATE.sessionId) return null;
 	return tokens.sign({ sessionId: state.sessionId, snapshot: result.snapshot ?? state.snapshot, openTurns: result.openTurns });
 }
 
@@ -61,12 +77,17 @@ export async function parseChatRequest(request: Request, url: URL, deps: ChatApi
 	checkApiToken(request, deps.apiToken);
 	const parsed = v.safeParse(BodySchema, await readJson(request));
 	if (!parsed.success) throw badInput(parsed.issues[0].message);
-	const { token, text, lang } = parsed.output;
-	const state: ChatState = token ? deps.tokens.verify(token) : { sessionId: newSessionId(), snapshot: null, openTurns: [] };
-	return { state, text, lang: lang ? canonicalLang(lang) : undefined };
+	const { token, text, lang, device } = parsed.output;
+	const state: ChatState = device ? DEVICE_STATE : token ? deps.tokens.verify(token) : freshState();
+	return { state, text, lang: lang ? canonicalLang(lang) : undefined, device };
 }
 
-/** Starts the turn and waits until it is really under way, so setup failures get a proper status. */
+export const freshState = (): ChatState => ({ sessionId: newSessionId(), snapshot: null, openTurns: [] });
+
+/**
+ * Starts the turn and waits until core has reacted to it (~20 ms), so setup failures — the bus down,
+ * core not responding — get a proper status even on a stream.
+ */
 export async function startTurn(
 	deps: ChatApiDeps,
 	req: ChatRequest,
@@ -77,7 +98,15 @@ export async function startTurn(
 	const started = new Promise<void>((r) => (sent = r));
 	const running = deps.agent.turn(
 		req.text,
-		{ sessionId: req.state.sessionId, snapshot: req.state.snapshot, openTurns: req.state.openTurns, lang: req.lang, signal, onSent: sent },
+		{
+			sessionId: req.state.sessionId,
+			device: req.device,
+			snapshot: req.state.snapshot,
+			openTurns: req.state.openTurns,
+			lang: req.lang,
+			signal,
+			onStarted: sent
+		},
 		onSentence
 	);
 	await Promise.race([started, running]);
@@ -85,7 +114,11 @@ export async function startTurn(
 	return { result: running };
 }
 
-export async function postChat(request: Request, url: URL, deps: ChatApiDeps): Promise<Response> {
+/**
+ * One turn. `clientGone` aborts it when the client goes away (the request's own signal no longer
+ * fires once its body has been read): a JSON caller that hangs up frees its chat at once.
+ */
+export async function postChat(request: Request, url: URL, deps: ChatApiDeps, clientGone?: AbortSignal): Promise<Response> {
 	let req: ChatRequest;
 	try {
 		req = await parseChatRequest(request, url, deps);
@@ -94,7 +127,7 @@ export async function postChat(request: Request, url: URL, deps: ChatApiDeps): P
 		return json({ error: body }, status);
 	}
 	const abort = new AbortController();
-	request.signal?.addEventListener('abort', () => abort.abort(), { once: true });
+	for (const s of [request.signal, clientGone]) s?.addEventListener('abort', () => abort.abort(), { once: true });
 	const streaming = (request.headers.get('accept') ?? '').includes('text/event-stream');
 	const sse = streaming ? sseStream(() => abort.abort()) : null;
 	let running: Promise<TurnResult>;
@@ -124,6 +157,21 @@ export async function postChat(request: Request, url: URL, deps: ChatApiDeps): P
 			return json({ ...payload, error: { code: result.outcome, message } }, 504);
 		}
 		return json(payload);
+	} catch (e) {
+		const { status, body } = errorBody(e);
+		return json({ error: body }, status);
+	}
+}
+
+/** `POST /api/chat/end` `{token}`: the chat is left; a question it left open in core is ended. */
+export async function postChatEnd(request: Request, url: URL, deps: ChatApiDeps): Promise<Response> {
+	try {
+		checkOrigin(request, url);
+		checkApiToken(request, deps.apiToken);
+		const parsed = v.safeParse(EndSchema, await readJson(request));
+		if (!parsed.success) throw badInput(parsed.issues[0].message);
+		const state = deps.tokens.verify(parsed.output.token);
+		return json({ ended: deps.agent.endChat(state.sessionId, state.snapshot) });
 	} catch (e) {
 		const { status, body } = errorBody(e);
 		return json({ error: body }, status);

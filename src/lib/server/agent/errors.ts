@@ -1,5 +1,15 @@
 /** Typed failures of a chat request; `status` is the HTTP status the API answers with. */
-export type ChatErrorCode = 'bad-input' | 'bad-token' | 'busy' | 'bus-down' | 'timeout' | 'deadline' | 'unauthorized' | 'forbidden' | 'too-large';
+export type ChatErrorCode =
+	| 'bad-input'
+	| 'bad-token'
+	| 'busy'
+	| 'bus-down'
+	| 'core-down'
+	| 'timeout'
+	| 'deadline'
+	| 'unauthorized'
+	| 'forbidden'
+	| 'too-large';
 
 export class ChatError extends Error {
 	constructor(
@@ -15,3 +25,6 @@ export class ChatError extends Error {
 export const badInput = (why: string) => new ChatError('bad-input', 400, why);
 export const badToken = (why: string) => new ChatError('bad-token', 400, `chat token refused: ${why}`);
 export const busy = () => new ChatError('busy', 409, 'a turn is already in progress for this chat; wait for it or stop it');
+/** The messagebus is up but nothing reacted to the utterance: ovos-core is stopped or stuck (spec §8.3). */
+export const coreDown = (ms: number) =>
+	new ChatError('core-down', 503, `OVOS core is not responding: the messagebus is up, but nothing reacted within ${(ms / 1000).toFixed(1)} s`);

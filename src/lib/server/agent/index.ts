@@ -3,14 +3,17 @@ import { config } from '../config';
 import { sharedBus } from '../bus';
 import { ChatAgent } from './agent';
 import type { ChatApiDeps } from './chat-api';
+import { ConversationMap } from './conversations';
 import { loadOrCreateSecret } from './secret';
 import { ChatTokens } from './token';
 
 export { ChatAgent, isChatSessionId, lastUserText, newSessionId, type AgentBus, type ChatAgentOptions } from './agent';
-export { postChat, type ChatApiDeps } from './chat-api';
+export { postChat, postChatEnd, type ChatApiDeps } from './chat-api';
+export { clientGone } from './client-gone';
+export { ConversationMap } from './conversations';
 export { ManualClock, realClock, type Clock } from '../clock';
 export { ChatError, type ChatErrorCode } from './errors';
-export { CHAT_TOKEN_HEADER, postCompletions } from './openai-api';
+export { CHAT_TOKEN_HEADER, DEVICE_MODEL, postCompletions } from './openai-api';
 export { identitySnapshot, snapshotOf, type Snapshot } from './snapshot';
 export { ChatTokens, type ChatState } from './token';
 export { DEFAULT_TIMING, TURN_MARKER, type TurnTiming } from './turn';
@@ -18,6 +21,7 @@ export type * from './types';
 
 let agent: ChatAgent | undefined;
 let tokens: ChatTokens | undefined;
+let conversations: ConversationMap | undefined;
 
 export function chatAgent(): ChatAgent {
 	const c = config();
@@ -32,5 +36,6 @@ export function chatTokens(): ChatTokens {
 
 /** What the chat endpoints run with in this server. */
 export function chatApiDeps(): ChatApiDeps {
-	return { agent: chatAgent(), tokens: chatTokens(), apiToken: config().apiToken };
+	conversations ??= new ConversationMap();
+	return { agent: chatAgent(), tokens: chatTokens(), apiToken: config().apiToken, conversations };
 }

@@ -1,20 +1,25 @@
 /**
  * `POST /v1/chat/completions`, OpenAI-compatible (streaming and not), so existing chat tools can
- * talk to OVOS through this server. Only the last user message is sent (core keeps the context in
- * its session). Each request is a new OVOS session unless the caller passes the chat token from a
- * previous reply back in the `X-OVOS-Chat-Token` header; replies carry the next one in that header
- * (non-streaming) and in an `ovos` field of the body / of the last chunk.
+ * talk to OVOS through this server as they are. Only the last user message is sent (core keeps the
+ * context in its session). A conversation keeps its OVOS session across requests with nothing but
+ * its `messages` (see ConversationMap), or with the chat token of a previous reply in the
+ * `X-OVOS-Chat-Token` header. Every reply carries an `ovos` field (`token`, `outcome`, `awaiting`…)
+ * in the body, the last chunk or the error. Failures that come before anything was said (not
+ * understood, core not responding, timed out) are the same HTTP error streamed or not.
+ * `model: "ovos-device"` speaks as the device (core's `default` session).
  */
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
-import { lastUserText, newSessionId } from './agent';
-import { errorBody, MAX_TEXT, nextToken, startTurn, type ChatApiDeps, type ChatRequest } from './chat-api';
+import { lastUserText } from './agent';
+import { errorBody, freshState, MAX_TEXT, nextToken, startTurn, type ChatApiDeps, type ChatRequest } from './chat-api';
+import { ConversationMap, type ConversationTurn } from './conversations';
 import { badInput } from './errors';
 import { checkApiToken, checkOrigin, json, readJson, SSE_HEADERS, sseStream } from './http';
-import type { ChatState } from './token';
 import type { Role, TurnResult } from './types';
 
 export const CHAT_TOKEN_HEADER = 'x-ovos-chat-token';
+/** The `model` that speaks as the device. */
+export const DEVICE_MODEL = 'ovos-device';
 
 const Content = v.union([
 	v.string(),
@@ -38,10 +43,10 @@ function textOf(content: Body['messages'][number]['content']): string {
 	return content.map((p) => (p.type === 'text' && typeof p.text === 'string' ? p.text : '')).join('');
 }
 
-/** OpenAI's error shape; the chat token (when there is one) still comes back in the header. */
-function oaError(status: number, code: string, message: string, headers: Record<string, string> = {}): Response {
+/** OpenAI's error shape (the `ovos` field, when there is one, inside it: clients surface `error`). */
+function oaError(status: number, code: string, message: string, headers: Record<string, string> = {}, ovos?: object): Response {
 	const type = status === 401 ? 'authentication_error' : status >= 500 ? 'server_error' : 'invalid_request_error';
-	return json({ error: { message, type, code } }, status, headers);
+	return json({ error: { message, type, code, ...(ovos ? { ovos } : {}) }, ...(ovos ? { ovos } : {}) }, status, headers);
 }
 
 function failure(e: unknown): Response {
@@ -49,67 +54,125 @@ function failure(e: unknown): Response {
 	return oaError(status, body.code, body.message);
 }
 
-export async function postCompletions(request: Request, url: URL, deps: ChatApiDeps): Promise<Response> {
+/** Who is calling, for the conversation map: its credentials and address, hashed with the history. */
+function clientOf(request: Request, address: string | undefined): string {
+	return `${request.headers.get('authorization') ?? request.headers.get('x-ovos-screen-token') ?? ''}\u0000${address ?? ''}`;
+}
+
+export interface CompletionsContext {
+	/** Fires when the client goes away (aborts a non-streamed turn). */
+	readonly clientGone?: AbortSignal;
+	/** The client's address (keeps two machines' identical conversations apart). */
+	readonly clientAddress?: string;
+}
+
+export async function postCompletions(request: Request, url: URL, deps: ChatApiDeps, ctx: CompletionsContext = {}): Promise<Response> {
 	let req: ChatRequest;
 	let body: Body;
+	let history: ConversationTurn[];
+	const client = clientOf(request, ctx.clientAddress);
 	try {
 		checkOrigin(request, url);
 		checkApiToken(request, deps.apiToken);
 		const parsed = v.safeParse(BodySchema, await readJson(request));
 		if (!parsed.success) throw badInput(`${parsed.issues[0].path?.map((p) => p.key).join('.') ?? 'body'}: ${parsed.issues[0].message}`);
 		body = parsed.output;
-		const text = lastUserText(body.messages.map((m) => ({ role: m.role as Role, content: textOf(m.content) }))).trim();
+		history = body.messages.map((m) => ({ role: m.role, content: textOf(m.content) }));
+		const text = lastUserText(history.map((m) => ({ role: m.role as Role, content: m.content }))).trim();
 		if (!text) throw badInput('the last user message is empty');
 		if (text.length > MAX_TEXT) throw badInput(`message over ${MAX_TEXT} characters`);
-		const token = request.headers.get(CHAT_TOKEN_HEADER);
-		const state: ChatState = token ? deps.tokens.verify(token) : { sessionId: newSessionId(), snapshot: null, openTurns: [] };
-		req = { state, text };
+		if (body.model === DEVICE_MODEL) req = { state: { sessionId: 'default', snapshot: null, openTurns: [] }, text, device: true };
+		else {
+			const lastUser = history.findLastIndex((m) => m.role === 'user');
+			const token = request.headers.get(CHAT_TOKEN_HEADER) ?? deps.conversations.get(ConversationMap.key(client, history.slice(0, lastUser)));
+			req = { state: token ? deps.tokens.verify(token) : freshState(), text };
+		}
 	} catch (e) {
 		return failure(e);
 	}
 	const abort = new AbortController();
-	request.signal?.addEventListener('abort', () => abort.abort(), { once: true });
+	for (const s of [request.signal, ctx.clientGone]) s?.addEventListener('abort', () => abort.abort(), { once: true });
 	const id = `chatcmpl-${randomUUID()}`;
 	const created = Math.floor(Date.now() / 1000);
 	const model = body.model || 'ovos';
 	const chunk = (delta: object, finish: string | null, extra: object = {}) =>
 		`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }], ...extra })}\n\n`;
-	const sse = body.stream ? sseStream(() => abort.abort()) : null;
+
+	// A stream starts with the first sentence: until then a failure can still be a plain HTTP error,
+	// the same as without streaming.
+	let sse: ReturnType<typeof sseStream> | null = null;
+	let firstSentence!: () => void;
+	const spokeOnce = new Promise<void>((r) => (firstSentence = r));
 	let spoken = 0;
+	const sentences: string[] = [];
 	let running: Promise<TurnResult>;
 	try {
 		({ result: running } = await startTurn(deps, req, abort.signal, (s) => {
-			sse?.push(chunk({ content: (spoken++ ? '\n' : '') + s.text }, null));
+			const delta = (sentences.length ? '\n' : '') + s.text;
+			sentences.push(s.text);
+			if (sse) sse.push(chunk({ content: delta }, null));
+			firstSentence();
 		}));
 	} catch (e) {
-		sse?.end();
 		return failure(e);
 	}
-	if (sse) {
-		sse.push(chunk({ role: 'assistant', content: '' }, null));
-		running.then(
-			(r) => {
-				const ovos = { token: nextToken(r, req.state, deps.tokens), outcome: r.outcome, skill: r.skill, complete: r.complete };
+	const finished = running.then(
+		(r) => ({ r, e: null }),
+		(e: unknown) => ({ r: null, e })
+	);
+	const remember = (r: TurnResult, token: string | null) => {
+		if (!token || req.device) return;
+		// The conversation as the client will send it next: with our reply, or, when there is none, as it is.
+		const turns = r.outcome === 'answered' || r.outcome === 'awaiting' ? [...history, { role: 'assistant', content: r.text }] : history;
+		deps.conversations.set(ConversationMap.key(client, turns), req.state.sessionId, token);
+	};
+	const ovosOf = (r: TurnResult, token: string | null) => ({
+		token,
+		outcome: r.outcome,
+		skill: r.skill,
+		complete: r.complete,
+		awaiting: r.outcome === 'awaiting',
+		awaiting_until: r.awaitingUntil,
+		stale_question: r.staleQuestion,
+		device: req.device === true
+	});
+
+	if (body.stream) {
+		const first = await Promise.race([spokeOnce.then(() => null), finished]);
+		if (first && (first.e !== null || (first.r && turnProblem(first.r)))) {
+			if (first.e !== null) return failure(first.e);
+			const r = first.r as TurnResult;
+			const token = nextToken(r, req.state, deps.tokens);
+			remember(r, token);
+			const problem = turnProblem(r) as Problem;
+			return oaError(problem.status, problem.code, problem.message, token ? { [CHAT_TOKEN_HEADER]: token } : {}, ovosOf(r, token));
+		}
+		const stream = sseStream(() => abort.abort());
+		sse = stream;
+		stream.push(chunk({ role: 'assistant', content: '' }, null));
+		if (sentences.length) stream.push(chunk({ content: sentences.join('\n') }, null));
+		void finished.then(({ r, e }) => {
+			if (r) {
+				const token = nextToken(r, req.state, deps.tokens);
+				remember(r, token);
+				const ovos = ovosOf(r, token);
 				const problem = turnProblem(r);
-				if (problem) sse.push(`data: ${JSON.stringify({ error: { ...problem, type: 'server_error' }, ovos })}\n\n`);
-				else sse.push(chunk({}, 'stop', { ovos }));
-			},
-			(e: unknown) => sse.push(`data: ${JSON.stringify({ error: { ...errorBody(e).body, type: 'server_error' } })}\n\n`)
-		).finally(() => {
-			sse.push('data: [DONE]\n\n');
-			sse.end();
+				if (problem) stream.push(`data: ${JSON.stringify({ error: { message: problem.message, code: problem.code, type: 'server_error', ovos }, ovos })}\n\n`);
+				else stream.push(chunk({}, 'stop', { ovos }));
+			} else stream.push(`data: ${JSON.stringify({ error: { ...errorBody(e).body, type: 'server_error' } })}\n\n`);
+			stream.push('data: [DONE]\n\n');
+			stream.end();
 		});
-		return new Response(sse.stream, { headers: SSE_HEADERS });
+		return new Response(stream.stream, { headers: SSE_HEADERS });
 	}
-	let r: TurnResult;
-	try {
-		r = await running;
-	} catch (e) {
-		return failure(e);
-	}
+
+	const { r, e } = await finished;
+	if (!r) return failure(e);
 	const token = nextToken(r, req.state, deps.tokens);
+	remember(r, token);
+	const headers: Record<string, string> = token ? { [CHAT_TOKEN_HEADER]: token } : {};
 	const problem = turnProblem(r);
-	if (problem) return oaError(problem.code === 'unmatched' ? 422 : 504, problem.code, problem.message, { [CHAT_TOKEN_HEADER]: token });
+	if (problem) return oaError(problem.status, problem.code, problem.message, headers, ovosOf(r, token));
 	const words = (s: string) => (s.trim() ? s.trim().split(/\s+/).length : 0);
 	return json(
 		{
@@ -120,19 +183,24 @@ export async function postCompletions(request: Request, url: URL, deps: ChatApiD
 			choices: [{ index: 0, message: { role: 'assistant', content: r.text }, finish_reason: 'stop' }],
 			// Word counts: OVOS has no tokenizer; tools only need plausible numbers here.
 			usage: { prompt_tokens: words(req.text), completion_tokens: words(r.text), total_tokens: words(req.text) + words(r.text) },
-			ovos: { token, outcome: r.outcome, skill: r.skill, complete: r.complete }
+			ovos: ovosOf(r, token)
 		},
 		200,
-		{ [CHAT_TOKEN_HEADER]: token }
+		headers
 	);
 }
 
-/** Outcomes an OpenAI client must see as an error rather than as an (empty) answer. */
-function turnProblem(r: TurnResult): { code: string; message: string } | null {
-	if (r.outcome === 'unmatched') return { code: 'unmatched', message: 'OVOS did not understand that' };
-	if (r.outcome === 'timeout') return { code: 'timeout', message: 'OVOS went quiet before the turn ended' };
-	if (r.outcome === 'deadline') return { code: 'deadline', message: 'the turn ran past its deadline' };
-	if (r.outcome === 'bus-lost') return { code: 'bus-down', message: 'the OVOS messagebus connection was lost' };
-	return null;
+interface Problem {
+	readonly status: number;
+	readonly code: string;
+	readonly message: string;
 }
 
+/** Outcomes an OpenAI client must see as an error rather than as an (empty) answer. */
+function turnProblem(r: TurnResult): Problem | null {
+	if (r.outcome === 'unmatched') return { status: 422, code: 'unmatched', message: 'OVOS did not understand that' };
+	if (r.outcome === 'timeout') return { status: 504, code: 'timeout', message: 'OVOS went quiet before the turn ended' };
+	if (r.outcome === 'deadline') return { status: 504, code: 'deadline', message: 'the turn ran past its deadline' };
+	if (r.outcome === 'bus-lost') return { status: 503, code: 'bus-down', message: 'the OVOS messagebus connection was lost' };
+	return null;
+}

@@ -44,3 +44,22 @@ function withoutNulls(o: JsonObject): JsonObject {
 	}
 	return copy ?? o;
 }
+
+/** Skills the snapshot says are waiting for an answer (`utterance_states[skill] = "response"`). */
+export function askingSkills(s: Snapshot | null): string[] {
+	const states = s?.utterance_states;
+	if (!isObject(states)) return [];
+	return Object.keys(states).filter((k) => states[k] === 'response');
+}
+
+/**
+ * The snapshot with every response mode off, as `disable_response_mode` leaves it: core then treats
+ * the next utterance as a fresh one instead of handing it to a skill that may no longer ask (§8.1).
+ */
+export function withoutResponseMode(s: Snapshot): Snapshot {
+	const asking = askingSkills(s);
+	if (!asking.length) return s;
+	const states = { ...(s.utterance_states as JsonObject) };
+	for (const id of asking) states[id] = 'intent';
+	return { ...s, utterance_states: states };
+}

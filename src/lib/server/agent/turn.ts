@@ -17,6 +17,17 @@ export const TURN_MARKER = 'ovos_screen_turn';
 export interface TurnTiming {
 	/** Ends the turn when nothing was said for this long; restarts on every speak. */
 	readonly idleMs: number;
+	/**
+	 * Core reacts to an utterance within ~20 ms (its first frame: an activate, a fallback ping, the
+	 * intent); when nothing at all has come after this long, core is down or stuck (spec §8.3).
+	 */
+	readonly reactMs: number;
+	/**
+	 * After core hands our text to a skill's `get_response` (`<skill>.converse.get_response`): a skill
+	 * that still waits reacts within a fraction of a second (`get_response.disable`, a speak); one that
+	 * no longer asks never does (spec §8.1), and the turn is then retried as a fresh one.
+	 */
+	readonly answerProbeMs: number;
 	/** Absolute cap from the moment the utterance is sent. */
 	readonly deadlineMs: number;
 	/** After `handled`: wait this long for trailing frames (0 = end at once). */
@@ -30,6 +41,8 @@ export interface TurnTiming {
 
 export const DEFAULT_TIMING: TurnTiming = {
 	idleMs: 20_000,
+	reactMs: 2500,
+	answerProbeMs: 1500,
 	deadlineMs: 60_000,
 	handledSettleMs: 0,
 	awaitSettleMs: 100,
@@ -46,17 +59,44 @@ export interface TurnSetup {
 	readonly source: string;
 	readonly clock: Clock;
 	readonly timing: TurnTiming;
-	/** Answer every speak with audio_output_end (spec §7.5); off only to prove the stall in tests. */
+	/** Answer every speak with audio_output_end (spec §7.5); never for `default` (ovos-audio's job). */
 	readonly answerAudio: boolean;
+	/**
+	 * Only frames carrying this turn's marker (or an open one) belong to it: in `default` the device's
+	 * own traffic (voice turns, timers, the GUI) shares the session id.
+	 */
+	readonly strictMarker: boolean;
+	/** The skill whose question this text answers, when one is known to be waiting. */
+	readonly answering: string | null;
 	readonly send: (msg: BusMessage) => boolean;
 	readonly onSentence?: (s: Sentence) => void;
+	/** Called once, at core's first reaction to the utterance. */
+	readonly onReaction?: () => void;
+	/**
+	 * Called synchronously as the turn ends, before any later frame is routed: frames that arrive in
+	 * the same read (a question right after a stop) find the agent's bookkeeping done.
+	 */
+	readonly onFinish?: (r: TurnRecord) => void;
 }
 
-const COMPLETE: ReadonlySet<TurnOutcome> = new Set(['answered', 'awaiting', 'unmatched', 'cancelled']);
+/**
+ * How a turn ended, including the two ends the agent never hands out: `no-core` (nothing reacted:
+ * a typed 503) and `not-asking` (the skill the snapshot named is no longer asking: retried fresh).
+ */
+export type TurnEnd = TurnOutcome | 'no-core' | 'not-asking';
+
+export interface TurnRecord extends Omit<TurnResult, 'outcome' | 'awaitingUntil' | 'staleQuestion'> {
+	readonly outcome: TurnEnd;
+	/** The skill that asked, when the turn ended on a question. */
+	readonly asking: string | null;
+	readonly marker: string;
+}
+
+const COMPLETE: ReadonlySet<TurnEnd> = new Set(['answered', 'awaiting', 'unmatched', 'cancelled']);
 
 export class Turn {
-	readonly result: Promise<TurnResult>;
-	#resolve!: (r: TurnResult) => void;
+	readonly result: Promise<TurnRecord>;
+	#resolve!: (r: TurnRecord) => void;
 	#snapshot: Snapshot;
 	/** Whether core has sent us any snapshot yet (else the result keeps none: identity is not state). */
 	#adopted = false;
@@ -71,6 +111,11 @@ export class Turn {
 	#idle: TimerHandle | null = null;
 	#deadline: TimerHandle | null = null;
 	#settle: TimerHandle | null = null;
+	#react: TimerHandle | null = null;
+	#probe: TimerHandle | null = null;
+	/** The skill core handed our text to as an answer: its frames belong to this turn. */
+	#answeredBy: string | null = null;
+	#asking: string | null = null;
 
 	constructor(private readonly s: TurnSetup) {
 		this.#snapshot = s.snapshot;
@@ -80,6 +125,11 @@ export class Turn {
 		this.result = new Promise((resolve) => (this.#resolve = resolve));
 		this.#idle = s.clock.setTimeout(() => this.finish('timeout'), s.timing.idleMs);
 		this.#deadline = s.clock.setTimeout(() => this.finish('deadline'), s.timing.deadlineMs);
+		this.#react = s.clock.setTimeout(() => this.finish('no-core'), s.timing.reactMs);
+	}
+
+	get marker(): string {
+		return this.s.marker;
 	}
 
 	get done(): boolean {
@@ -90,14 +140,22 @@ export class Turn {
 		return this.#snapshot;
 	}
 
-	/** A frame whose session is ours. */
-	handle(msg: BusMessage): void {
-		if (this.#done) return;
-		const marker = msg.context[TURN_MARKER];
-		// A late frame of an earlier, finished turn: never let it spill into this one.
-		if (typeof marker === 'string' && marker !== this.s.marker && !this.#open.has(marker)) return;
+	/** A frame whose session is ours; false when it is not this turn's (a late frame of another). */
+	handle(msg: BusMessage): boolean {
+		if (this.#done || !this.#belongs(msg)) return false;
+		this.#take(msg);
+		return true;
+	}
+
+	#take(msg: BusMessage): void {
 		const kind = kindOf(msg);
 		if (kind === 'echo') return;
+		if (this.#react) {
+			this.s.clock.clearTimeout(this.#react);
+			this.#react = null;
+			this.s.onReaction?.();
+		}
+		this.#probeFrame(msg);
 		const snap = snapshotOf(msg, this.s.sessionId);
 		if (snap) {
 			this.#snapshot = snap;
@@ -116,9 +174,41 @@ export class Turn {
 			case 'cancelled':
 				return this.finish('cancelled');
 			case 'listening':
+				this.#asking ??= skillOf(msg) ?? askingPrefix(msg.type);
 				return this.#endAfter(this.s.timing.awaitSettleMs, 'awaiting');
 			default:
 				return;
+		}
+	}
+
+	/**
+	 * Whether a frame of our session is this turn's: late frames of an earlier, finished turn never
+	 * spill into it. Frames of the skill core handed our answer to carry the marker of the turn that
+	 * asked, whichever that was.
+	 */
+	#belongs(msg: BusMessage): boolean {
+		const marker = msg.context[TURN_MARKER];
+		if (marker === this.s.marker || (typeof marker === 'string' && this.#open.has(marker))) return true;
+		if (this.#answeredBy !== null && skillOf(msg) === this.#answeredBy) return true;
+		if (typeof marker === 'string') return false;
+		return !this.s.strictMarker;
+	}
+
+	/**
+	 * Notes the skill core hands our text to as an answer, and watches whether the one the carried
+	 * snapshot named is still there to take it. Not in `default`: there core's own state routes the
+	 * answer, and the question may still be being spoken aloud (its skill is silent until then).
+	 */
+	#probeFrame(msg: BusMessage): void {
+		const suffix = '.converse.get_response';
+		if (msg.type.endsWith(suffix) && msg.context[TURN_MARKER] === this.s.marker) this.#answeredBy = msg.type.slice(0, -suffix.length);
+		const asked = this.s.answering;
+		if (asked === null || this.s.strictMarker) return;
+		if (msg.type === `${asked}${suffix}`) {
+			this.#probe ??= this.s.clock.setTimeout(() => this.finish('not-asking'), this.s.timing.answerProbeMs);
+		} else if (this.#probe && msg.type !== `${asked}.activate`) {
+			this.s.clock.clearTimeout(this.#probe);
+			this.#probe = null;
 		}
 	}
 
@@ -138,7 +228,10 @@ export class Turn {
 			this.s.onSentence?.(sentence);
 		}
 		this.#rearmIdle();
-		if (msg.data.expect_response === true || msg.data.listen === true) this.#endAfter(this.s.timing.awaitSettleMs, 'awaiting');
+		if (msg.data.expect_response === true || msg.data.listen === true) {
+			this.#asking = skillOf(msg) ?? this.#asking;
+			this.#endAfter(this.s.timing.awaitSettleMs, 'awaiting');
+		}
 		else if (this.#settle && this.#unmatched) {
 			// Something answered after all: the unmatched soft end no longer applies.
 			this.s.clock.clearTimeout(this.#settle);
@@ -157,23 +250,26 @@ export class Turn {
 		this.#settle = this.s.clock.setTimeout(() => this.finish(outcome), ms);
 	}
 
-	finish(outcome: TurnOutcome): void {
+	finish(outcome: TurnEnd): void {
 		if (this.#done) return;
 		this.#done = true;
-		for (const t of [this.#idle, this.#deadline, this.#settle]) if (t) this.s.clock.clearTimeout(t);
-		this.#idle = this.#deadline = this.#settle = null;
-		const complete = COMPLETE.has(outcome);
-		this.#resolve({
+		for (const t of [this.#idle, this.#deadline, this.#settle, this.#react, this.#probe]) if (t) this.s.clock.clearTimeout(t);
+		this.#idle = this.#deadline = this.#settle = this.#react = this.#probe = null;
+		const record: TurnRecord = {
 			sessionId: this.s.sessionId,
 			outcome,
-			complete,
+			complete: COMPLETE.has(outcome),
 			sentences: this.#sentences,
 			text: this.#sentences.map((s) => s.text).join('\n'),
 			skill: this.#skill ?? skillFromHandler(this.#handler),
 			snapshot: this.#adopted ? this.#snapshot : null,
 			openTurns: nextOpen(this.s.open, this.s.marker, outcome),
+			asking: outcome === 'awaiting' ? (this.#asking ?? this.#skill) : null,
+			marker: this.s.marker,
 			ms: this.s.clock.now() - this.#started
-		});
+		};
+		this.s.onFinish?.(record);
+		this.#resolve(record);
 	}
 }
 
@@ -181,17 +277,23 @@ export class Turn {
  * A question leaves its handler running (it speaks the confirmation during the next turn), so its
  * marker stays open; a turn that was answered closes the dialogue. Cut-short turns change nothing.
  */
-function nextOpen(open: readonly string[], marker: string, outcome: TurnOutcome): string[] {
+function nextOpen(open: readonly string[], marker: string, outcome: TurnEnd): string[] {
 	if (outcome === 'awaiting') return [...open.filter((m) => m !== marker), marker].slice(-4);
 	if (outcome === 'answered' || outcome === 'unmatched' || outcome === 'cancelled') return [];
 	return [...open];
 }
 
-function skillOf(msg: BusMessage): string | null {
+export function skillOf(msg: BusMessage): string | null {
 	if (typeof msg.context.skill_id === 'string' && msg.context.skill_id) return msg.context.skill_id;
 	const meta = msg.data.meta;
 	if (isObject(meta) && typeof meta.skill === 'string' && meta.skill) return meta.skill;
 	return null;
+}
+
+/** `<skill_id>.get_response.waiting` names the skill that waits. */
+function askingPrefix(type: string): string | null {
+	const suffix = '.get_response.waiting';
+	return type.endsWith(suffix) ? type.slice(0, -suffix.length) : null;
 }
 
 /** `handled {name: "<Skill>.<handler>"}` names the handler; its first part is the skill. */

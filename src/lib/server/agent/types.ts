@@ -39,20 +39,35 @@ export interface TurnResult {
 	readonly snapshot: Snapshot | null;
 	/** Turn markers whose late frames still belong to the chat (an unanswered question's handler). */
 	readonly openTurns: readonly string[];
+	/**
+	 * When the turn ended on a question: until when (epoch ms) the server keeps it open for the answer.
+	 * A question left unanswered is then ended in its session (sooner when too many are open).
+	 */
+	readonly awaitingUntil: number | null;
+	/**
+	 * The carried snapshot said a skill was waiting for an answer, but that question is no longer
+	 * open: the text was answered as a fresh turn instead.
+	 */
+	readonly staleQuestion: boolean;
 	readonly ms: number;
 }
 
 export interface TurnOptions {
-	/** The chat's own session id (a UUID the server minted); never `default`. */
+	/** The chat's own session id (a UUID the server minted); `default` only with `device`. */
 	readonly sessionId: string;
+	/**
+	 * Speak as the device: the turn runs in core's own `default` session (voiced on the device, its
+	 * pages shown on every screen). Core keeps that session's state itself: no snapshot is carried.
+	 */
+	readonly device?: boolean;
 	readonly lang?: string;
 	readonly units?: 'metric' | 'imperial';
 	readonly signal?: AbortSignal;
 	/** The snapshot to carry (from the chat token). Without it the agent's cache is used, else identity. */
 	readonly snapshot?: Snapshot | null;
 	readonly openTurns?: readonly string[];
-	/** Called once the utterance is on the bus (the turn really started). */
-	readonly onSent?: () => void;
+	/** Called once core reacted to the utterance (the turn really started). */
+	readonly onStarted?: () => void;
 }
 
 export interface AssistantReply extends AgentMessage {

@@ -1,4 +1,11 @@
-import { chatApiDeps, postChat } from '$lib/server/agent';
+import { chatApiDeps, clientGone, postChat } from '$lib/server/agent';
 import type { RequestHandler } from './$types';
 
-export const POST: RequestHandler = ({ request, url }) => postChat(request, url, chatApiDeps());
+export const POST: RequestHandler = async ({ request, url, platform }) => {
+	const gone = clientGone(platform?.req);
+	try {
+		return await postChat(request, url, chatApiDeps(), gone.signal);
+	} finally {
+		gone.release();
+	}
+};

@@ -1,4 +1,11 @@
-import { chatApiDeps, postCompletions } from '$lib/server/agent';
+import { chatApiDeps, clientGone, postCompletions } from '$lib/server/agent';
 import type { RequestHandler } from './$types';
 
-export const POST: RequestHandler = ({ request, url }) => postCompletions(request, url, chatApiDeps());
+export const POST: RequestHandler = async ({ request, url, platform, getClientAddress }) => {
+	const gone = clientGone(platform?.req);
+	try {
+		return await postCompletions(request, url, chatApiDeps(), { clientGone: gone.signal, clientAddress: getClientAddress() });
+	} finally {
+		gone.release();
+	}
+};

@@ -1,0 +1,4 @@
+import { chatApiDeps, postChatEnd } from '$lib/server/agent';
+import type { RequestHandler } from './$types';
+
+export const POST: RequestHandler = ({ request, url }) => postChatEnd(request, url, chatApiDeps());
