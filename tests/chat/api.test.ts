@@ -223,6 +223,34 @@ describe('POST /api/chat', () => {
 		}
 	});
 
+	it('bus up, core down: "OVOS core is not responding" (503) within 3 s, streamed or not — not a 504 after 20 s', async () => {
+		core.onUtterance(() => {}); // the bus relays, nothing reacts
+		const d2 = { ...deps, agent: new ChatAgent({ bus: client }) }; // the default timing, as shipped
+		for (const headers of [{}, { accept: 'text/event-stream' }]) {
+			const t0 = Date.now();
+			const res = await chat({ text: 'hello?' }, headers, d2);
+			expect(Date.now() - t0).toBeLessThan(3000);
+			expect(res.status).toBe(503);
+			const err = ((await res.json()) as { error: JsonObject }).error;
+			expect(err.code).toBe('core-down');
+			expect(err.message).toMatch(/^OVOS core is not responding/);
+		}
+	}, 30_000);
+
+	it('a JSON caller that hangs up frees its chat at once (its turn is aborted, its speech stopped)', async () => {
+		core.onUtterance((utt, c) => c.speak(utt, 'Let me think…'));
+		const token = ((await (await chat({ text: 'x' })).json()) as JsonObject).token as string;
+		const gone = new AbortController();
+		const pending = postChat(post({ text: 'slow', token }), URL_CHAT, deps, gone.signal);
+		await until(() => core.ofType('speak').length >= 2);
+		gone.abort();
+		await pending;
+		await until(() => core.ofType('mycroft.audio.speech.stop').length === 1);
+		core.onUtterance((utt, c) => answer(utt, c));
+		const next = await chat({ text: 'again', token });
+		expect(next.status).toBe(200);
+	});
+
 	it('a turn in flight when the bus drops ends at once with 503, not after the timeout', async () => {
 		const own = await startBareBus();
 		const ownClient = await connectedBus(own.busUrl);
