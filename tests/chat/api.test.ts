@@ -226,7 +226,7 @@ describe('POST /api/chat', () => {
 	it('bus up, core down: "OVOS core is not responding" (503) within 3 s, streamed or not — not a 504 after 20 s', async () => {
 		core.onUtterance(() => {}); // the bus relays, nothing reacts
 		const d2 = { ...deps, agent: new ChatAgent({ bus: client }) }; // the default timing, as shipped
-		for (const headers of [{}, { accept: 'text/event-stream' }]) {
+		for (const headers of [{}, { accept: 'text/event-stream' }] as Record<string, string>[]) {
 			const t0 = Date.now();
 			const res = await chat({ text: 'hello?' }, headers, d2);
 			expect(Date.now() - t0).toBeLessThan(3000);

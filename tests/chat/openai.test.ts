@@ -47,7 +47,8 @@ beforeAll(async () => {
 		});
 		res.writeHead(response.status, Object.fromEntries(response.headers));
 		if (!response.body) return void res.end();
-		for await (const c of response.body) res.write(c);
+		const reader = response.body.getReader();
+		for (let r = await reader.read(); !r.done; r = await reader.read()) res.write(r.value);
 		res.end();
 	});
 	await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
