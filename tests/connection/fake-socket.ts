@@ -1,4 +1,4 @@
-import type { SocketLike, Transport } from '../../src/lib/connection';
+import type { PortWatchers, ServerWatchResult, SocketLike, Transport } from '../../src/lib/connection';
 
 /** A scriptable stand-in for the browser WebSocket. */
 export class FakeSocket implements SocketLike {
@@ -38,4 +38,27 @@ export function fakeTransport() {
 	};
 	const last = (kind: 'gui' | 'core') => [...sockets].reverse().find((s) => s.url.endsWith(`/${kind}`));
 	return { sockets, transport, last };
+}
+
+/**
+ * Stand-ins for the port watchers: `up()` says whether the HTTP probe gets an answer; server
+ * long-polls wait until the test answers them with `answer(result)`.
+ */
+export function fakeWatchers(up: () => boolean = () => false, withServer = false) {
+	const probes: string[] = [];
+	const polls: { kind: string; port: number; answer: (r: ServerWatchResult) => void }[] = [];
+	const watchers: PortWatchers = {
+		probe: async (url) => {
+			probes.push(url);
+			return up();
+		}
+	};
+	if (withServer) {
+		watchers.server = (kind, port, signal) =>
+			new Promise((resolve) => {
+				polls.push({ kind, port, answer: resolve });
+				signal.addEventListener('abort', () => resolve('error'));
+			});
+	}
+	return { probes, polls, watchers };
 }

@@ -1,15 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { retryDelay, WireSession } from '../../src/lib/connection';
+import { BLIND_RETRY_MS, CONNECT_TIMEOUT_MS, holdAfter, PROBE_EVERY_MS, WireSession } from '../../src/lib/connection';
 import { toCanonical, type OvosAddress } from '../../src/lib/protocol';
 import { liveScreen } from '../support/live-screen';
-import { fakeTransport } from './fake-socket';
+import { fakeTransport, fakeWatchers } from './fake-socket';
 
 const GUI: OvosAddress = { host: '10.0.0.5', guiPort: 18181, busPort: 8181, handshake: 'gui' };
 const FULL: OvosAddress = { ...GUI, handshake: 'full' };
 
-function harness(address: OvosAddress) {
+/** A screen on fake sockets; the port answers HTTP probes while `port.up`. */
+function harness(address: OvosAddress, opts: { withServer?: boolean } = {}) {
 	const t = fakeTransport();
-	return { t, ...liveScreen(address, t.transport, 'me') };
+	const port = { up: true };
+	const w = fakeWatchers(() => port.up, opts.withServer);
+	return { t, port, w, ...liveScreen(address, t.transport, 'me', w.watchers) };
 }
 
 const insert = (id: string, position = 0) => ({ type: 'mycroft.session.list.insert', namespace: 'mycroft.system.active_skills', position, data: [{ skill_id: id }] });
@@ -29,14 +32,14 @@ describe('GUI-socket-only mode', () => {
 		expect(t.sockets.some((s) => s.url.endsWith('/core'))).toBe(false);
 	});
 
-	it('a reconnect starts from an empty state, then the replay rebuilds it with no duplicates', () => {
+	it('a reconnect starts from an empty state, then the replay rebuilds it with no duplicates', async () => {
 		const { t, session } = harness(GUI);
 		t.last('gui')!.open();
 		t.last('gui')!.receive(insert('a'));
 		t.last('gui')!.receive(insert('b'));
 		expect(session.state.stack).toEqual(['b', 'a']);
 		t.last('gui')!.drop();
-		vi.advanceTimersByTime(1000);
+		await vi.advanceTimersByTimeAsync(1000);
 		const again = t.last('gui')!;
 		expect(t.sockets.length).toBe(2);
 		again.open();
@@ -46,29 +49,72 @@ describe('GUI-socket-only mode', () => {
 		expect(JSON.parse(toCanonical(session.state)).stack).toEqual(['b', 'a']);
 	});
 
-	it('retries forever, each delay short while visible', () => {
-		const { t } = harness(GUI);
-		for (let i = 0; i < 50; i++) {
-			t.last('gui')!.drop();
-			vi.advanceTimersByTime(400);
-		}
-		expect(t.sockets.length).toBe(51);
+	it('connects the moment the app server says the port accepts, without waiting for a probe', async () => {
+		const { t, port, w } = harness(GUI, { withServer: true });
+		port.up = false;
+		t.last('gui')!.drop();
+		await vi.advanceTimersByTimeAsync(10);
+		expect(w.polls.map((p) => [p.kind, p.port])).toEqual([['gui', 18181]]);
+		await vi.advanceTimersByTimeAsync(4000);
+		expect(w.probes).toEqual([]); // with the server watching, no quick probes
+		w.polls[0]!.answer('timeout'); // a long-poll that ends with nothing is asked again
+		await vi.advanceTimersByTimeAsync(10);
+		expect(w.polls.length).toBe(2);
+		w.polls[1]!.answer('open');
+		await vi.advanceTimersByTimeAsync(0);
+		expect(t.sockets.length).toBe(2);
+		t.last('gui')!.open();
+		expect(t.last('gui')!.readyState).toBe(1);
 	});
 
-	it('retries at once on wake (online / page visible again)', () => {
-		const { t, actor } = harness(GUI);
-		actor.send({ type: 'visibility', visible: false });
+	it('falls back to probing soon when the server does not watch this port', async () => {
+		const { t, port, w } = harness(GUI, { withServer: true });
+		port.up = false;
 		t.last('gui')!.drop();
-		vi.advanceTimersByTime(50);
+		await vi.advanceTimersByTimeAsync(10);
+		w.polls[0]!.answer('unwatched');
+		await vi.advanceTimersByTimeAsync(400);
+		expect(w.probes.length).toBe(1);
+		port.up = true;
+		await vi.advanceTimersByTimeAsync(1500);
+		expect(t.sockets.length).toBe(2);
+	});
+
+	it('a port that answers HTTP but refuses the WebSocket is tried less and less often', async () => {
+		const { t } = harness(GUI);
+		const starts: number[] = [];
+		for (let ms = 0; ms < 120_000; ms += 50) {
+			const last = t.last('gui')!;
+			if (last.readyState === 0) {
+				starts.push(ms);
+				last.drop();
+			}
+			await vi.advanceTimersByTimeAsync(50);
+		}
+		const gaps = starts.slice(1).map((s, i) => s - starts[i]!);
+		// 0.3 s probe, then held off 5, 10, 20 s, then every 30 s.
+		// The first refusal is probed soon (0.3 s); then held off 5, 10, 20 s, then every 30 s.
+		expect(gaps[0]).toBeLessThan(500);
+		expect(gaps.slice(1, 5).map((g) => Math.round(g / 1000))).toEqual([5, 10, 20, 30]);
+		expect(Math.min(...gaps.slice(4))).toBeGreaterThanOrEqual(holdAfter(9));
+	});
+
+	it('retries at once on wake (online / page visible again)', async () => {
+		const { t, port, actor } = harness(GUI);
+		port.up = false;
+		t.last('gui')!.drop();
+		await vi.advanceTimersByTimeAsync(50);
 		expect(t.sockets.length).toBe(1);
 		actor.send({ type: 'wake' });
 		expect(t.sockets.length).toBe(2);
 	});
 
-	it('gives up a connect that hangs and tries again', () => {
+	it('gives up a connect that hangs, after longer than the browser may hold it back', async () => {
 		const { t } = harness(GUI);
-		vi.advanceTimersByTime(3000);
-		vi.advanceTimersByTime(400);
+		await vi.advanceTimersByTimeAsync(5500);
+		expect(t.sockets[0]!.readyState).toBe(0);
+		await vi.advanceTimersByTimeAsync(CONNECT_TIMEOUT_MS - 5500 + 400); // and the port answers a probe
+		expect(t.sockets[0]!.readyState).toBe(3);
 		expect(t.sockets.length).toBe(2);
 	});
 
@@ -77,6 +123,41 @@ describe('GUI-socket-only mode', () => {
 		t.last('gui')!.open();
 		actor.stop();
 		expect(t.last('gui')!.readyState).toBe(3);
+	});
+});
+
+describe.each([GUI, FULL])('while OVOS refuses ($handshake handshake)', (address) => {
+	it('about one failed attempt per 5 s in all, WebSockets only now and then, never giving up', async () => {
+		const { t, port, w, actor } = harness(address);
+		const goLive = () => {
+			if (address.handshake === 'full') {
+				t.last('core')!.open();
+				t.last('core')!.receive({ type: 'mycroft.gui.port', data: { port: 18181, gui_id: 'me' }, context: {} });
+			}
+			t.last('gui')!.open();
+			expect(actor.getSnapshot().hasTag('live')).toBe(true);
+		};
+		goLive();
+		// OVOS stops: the open sockets drop, and every WebSocket opened now is refused at once.
+		port.up = false;
+		t.sockets.forEach((s) => s.readyState === 1 && s.drop());
+		const refuse = () => t.sockets.forEach((s) => s.readyState === 0 && s.drop());
+		for (let ms = 0; ms < 10 * 60_000; ms += 100) {
+			await vi.advanceTimersByTimeAsync(100);
+			refuse();
+		}
+		const sockets = t.sockets.length;
+		const failures = sockets + w.probes.length;
+		// Chromium logs each failed WebSocket and each refused fetch: ~120 in 10 min, not 1,500.
+		expect(failures / 120).toBeGreaterThan(0.9);
+		expect(failures / 120).toBeLessThan(1.3);
+		// Few WebSockets: Chromium's throttle stays near zero (≤ 20 failures in any 4 minutes).
+		expect(sockets - (address.handshake === 'full' ? 2 : 1)).toBeLessThanOrEqual((10 * 60_000) / BLIND_RETRY_MS);
+		// Still trying: the port comes back and the screen connects within one probe period or two.
+		port.up = true;
+		await vi.advanceTimersByTimeAsync(2 * PROBE_EVERY_MS);
+		expect(t.sockets.length).toBe(sockets + (address.handshake === 'full' ? 2 : 1));
+		goLive();
 	});
 });
 
@@ -109,33 +190,19 @@ describe('full handshake mode', () => {
 		expect(bus.sent.length).toBe(4);
 	});
 
-	it('announces again whenever the bus reconnects, and keeps the GUI socket meanwhile', () => {
+	it('announces again whenever the bus reconnects, and keeps the GUI socket meanwhile', async () => {
 		const { t } = harness(FULL);
 		t.last('core')!.open();
 		t.last('core')!.receive({ type: 'mycroft.gui.port', data: { port: 18181, gui_id: 'me' }, context: {} });
 		const gui = t.last('gui')!;
 		gui.open();
 		t.last('core')!.drop();
-		vi.advanceTimersByTime(400);
+		await vi.advanceTimersByTimeAsync(400);
 		const bus2 = t.last('core')!;
 		expect(t.sockets.filter((s) => s.url.endsWith('/core')).length).toBe(2);
 		bus2.open();
 		expect(JSON.parse(bus2.sent[0]!).type).toBe('mycroft.gui.connected');
 		expect(gui.readyState).toBe(1);
-	});
-});
-
-describe('retryDelay', () => {
-	it('stays within 400 ms while visible and grows to 15 s while hidden, never zero', () => {
-		for (let a = 0; a < 40; a++) {
-			for (const r of [0, 0.5, 0.999]) {
-				const v = retryDelay(a, true, () => r);
-				expect(v).toBeGreaterThan(0);
-				expect(v).toBeLessThanOrEqual(400);
-				expect(retryDelay(a, false, () => r)).toBeLessThanOrEqual(15000);
-			}
-		}
-		expect(retryDelay(30, false, () => 0.999)).toBeGreaterThan(10000);
 	});
 });
 

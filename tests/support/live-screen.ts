@@ -1,13 +1,13 @@
 import { createActor } from 'xstate';
 import type { OvosAddress } from '../../src/lib/protocol';
-import { connectionMachine, WireSession, type ConnectionHooks, type SocketLike, type Transport } from '../../src/lib/connection';
+import { connectionMachine, WireSession, type ConnectionHooks, type PortWatchers, type SocketLike, type Transport } from '../../src/lib/connection';
 import { wsTransport } from './ws-transport';
 
 /**
  * The connection machine and a wire session wired as ScreenClient wires them, over real sockets by
  * default or over any transport (a fake one in the machine tests).
  */
-export function liveScreen(address: OvosAddress, transport: Transport = wsTransport, guiId = `test-${Math.random()}`) {
+export function liveScreen(address: OvosAddress, transport: Transport = wsTransport, guiId = `test-${Math.random()}`, watchers?: PortWatchers) {
 	const session = new WireSession();
 	const sockets: Record<string, SocketLike | undefined> = {};
 	let liveSince = 0;
@@ -23,7 +23,7 @@ export function liveScreen(address: OvosAddress, transport: Transport = wsTransp
 		note: () => {}
 	};
 	const actor = createActor(connectionMachine, {
-		input: { address, pageHost: '127.0.0.1', guiId, transport, hooks, random: () => 0.5 }
+		input: { address, pageHost: '127.0.0.1', guiId, transport, hooks, watchers }
 	});
 	actor.subscribe((s) => {
 		if (s.hasTag('live') && liveSince === 0) liveSince = performance.now();

@@ -3,12 +3,14 @@
  * announces itself flat (spec §1.3); in `full` mode it first does Qt's handshake on the core bus —
  * `mycroft.gui.connected` with our `gui_id`, re-sent until the matching `mycroft.gui.port` arrives
  * and again on every bus reconnect (the first announce is lost if ovos-gui starts after the bus) —
- * then opens the GUI socket on the port it was given. Both sockets retry forever with `retryDelay`.
+ * then opens the GUI socket on the port it was given. A socket that is down waits for its port to
+ * answer (`port-watch.ts`) instead of retrying by WebSocket, which Chromium throttles; it never
+ * gives up.
  */
 import { assign, setup } from 'xstate';
 import { announce, decodeBus, guiConnected, type BusMessage, type ClientMessage } from '../protocol';
 import { busUrl, guiUrl, type OvosAddress } from '$lib/protocol/address';
-import { retryDelay } from './backoff';
+import { BLIND_RETRY_MS, holdAfter, httpProbe, portWatchActor, type PortWatchers, type PortWatchEvent } from './port-watch';
 import { socketActor, type SocketEvent, type SocketKind } from './socket.actor';
 import type { SocketLike, Transport } from './transport';
 
@@ -22,8 +24,8 @@ export interface ConnectionInput {
 	readonly guiId: string;
 	readonly transport: Transport;
 	readonly hooks: ConnectionHooks;
-	readonly random?: () => number;
-	readonly visible?: boolean;
+	/** How a socket that is down learns that its port answers again (default: HTTP probes only). */
+	readonly watchers?: PortWatchers;
 }
 
 /** What the machine tells its owner; the owner (ScreenClient) keeps the model and the log. */
@@ -39,16 +41,20 @@ export interface ConnectionHooks {
 
 export type ConnectionEvent =
 	| SocketEvent
-	/** `online`, or the page became visible: retry now instead of waiting out the delay. */
-	| { type: 'wake' }
-	| { type: 'visibility'; visible: boolean };
+	| PortWatchEvent
+	/** `online`, or the page became visible: try now instead of waiting for a sign of the port. */
+	| { type: 'wake' };
 
 interface Context {
 	readonly input: ConnectionInput;
+	readonly watchers: PortWatchers;
 	readonly guiPort: number | null;
+	/** Failed GUI connects since the GUI socket was last live. */
 	readonly guiAttempt: number;
 	readonly busAttempt: number;
-	readonly visible: boolean;
+	/** Connects in a row made because the port answered, that failed: the watchers are held off. */
+	readonly guiHold: number;
+	readonly busHold: number;
 }
 
 export const connectionMachine = setup({
@@ -57,10 +63,10 @@ export const connectionMachine = setup({
 		events: {} as ConnectionEvent,
 		input: {} as ConnectionInput
 	},
-	actors: { socket: socketActor },
+	actors: { socket: socketActor, portWatch: portWatchActor },
 	delays: {
-		guiRetry: ({ context }) => retryDelay(context.guiAttempt, context.visible, context.input.random),
-		busRetry: ({ context }) => retryDelay(context.busAttempt, context.visible, context.input.random),
+		// Both sockets of the full handshake share the budget of failed attempts.
+		blindRetry: ({ context }) => BLIND_RETRY_MS * sockets(context),
 		announce: ANNOUNCE_EVERY_MS
 	},
 	guards: {
@@ -71,7 +77,9 @@ export const connectionMachine = setup({
 		guiClosed: ({ event }) => event.type === 'socket.closed' && event.kind === 'gui',
 		busClosed: ({ event }) => event.type === 'socket.closed' && event.kind === 'bus',
 		guiOpened: ({ event }) => event.type === 'socket.open' && event.kind === 'gui',
-		busOpened: ({ event }) => event.type === 'socket.open' && event.kind === 'bus'
+		busOpened: ({ event }) => event.type === 'socket.open' && event.kind === 'bus',
+		guiPortOpen: ({ event }) => event.type === 'port.open' && event.kind === 'gui',
+		busPortOpen: ({ event }) => event.type === 'port.open' && event.kind === 'bus'
 	},
 	actions: {
 		announce: ({ context }) => {
@@ -94,14 +102,15 @@ export const connectionMachine = setup({
 	type: 'parallel',
 	context: ({ input }) => ({
 		input,
+		watchers: input.watchers ?? { probe: httpProbe },
 		guiPort: input.address.handshake === 'full' ? null : input.address.guiPort,
 		guiAttempt: 0,
 		busAttempt: 0,
-		visible: input.visible ?? true
+		guiHold: 0,
+		busHold: 0
 	}),
 	on: {
-		wake: { actions: ({ context }) => context.input.hooks.note('woken: retrying now') },
-		visibility: { actions: assign({ visible: ({ event }) => (event.type === 'visibility' ? event.visible : true) }) }
+		wake: { actions: ({ context }) => context.input.hooks.note('woken: retrying now') }
 	},
 	states: {
 		bus: {
@@ -125,7 +134,10 @@ export const connectionMachine = setup({
 					initial: 'opening',
 					states: {
 						opening: {
-							on: { 'socket.open': { guard: 'busOpened', target: 'announcing', actions: assign({ busAttempt: 0 }) } }
+							on: {
+								'socket.open': { guard: 'busOpened', target: 'announcing', actions: assign({ busAttempt: 0, busHold: 0 }) },
+								'socket.closed': { guard: 'busClosed', target: '#connection.bus.waiting', actions: ['noteClosed', assign({ busAttempt: ({ context }) => context.busAttempt + 1 })] }
+							}
 						},
 						announcing: {
 							entry: 'announce',
@@ -141,9 +153,23 @@ export const connectionMachine = setup({
 					}
 				},
 				waiting: {
-					entry: assign({ busAttempt: ({ context }) => context.busAttempt + 1 }),
-					after: { busRetry: 'connecting' },
-					on: { wake: 'connecting' }
+					invoke: {
+						src: 'portWatch',
+						input: ({ context }) => ({
+							kind: 'bus' as const,
+							url: busUrl(context.input.address, context.input.pageHost),
+							port: context.input.address.busPort,
+							watchers: context.watchers,
+							holdMs: holdAfter(context.busHold),
+							quick: context.busAttempt <= 1,
+							share: sockets(context)
+						})
+					},
+					after: { blindRetry: 'connecting' },
+					on: {
+						wake: 'connecting',
+						'port.open': { guard: 'busPortOpen', target: 'connecting', actions: assign({ busHold: ({ context }) => context.busHold + 1 }) }
+					}
 				}
 			}
 		},
@@ -158,7 +184,7 @@ export const connectionMachine = setup({
 						src: 'socket',
 						input: ({ context }) => ({
 							kind: 'gui' as const,
-							url: guiUrl({ ...context.input.address, guiPort: context.guiPort ?? context.input.address.guiPort }, context.input.pageHost),
+							url: currentGuiUrl(context),
 							transport: context.input.transport,
 							onOpen: (s: SocketLike) => context.input.hooks.open('gui', s),
 							onFrame: (raw: string | null) => context.input.hooks.frame('gui', raw),
@@ -168,7 +194,10 @@ export const connectionMachine = setup({
 					initial: 'opening',
 					states: {
 						opening: {
-							on: { 'socket.open': { guard: 'guiOpened', target: 'live', actions: assign({ guiAttempt: 0 }) } }
+							on: {
+								'socket.open': { guard: 'guiOpened', target: 'live', actions: assign({ guiAttempt: 0, guiHold: 0 }) },
+								'socket.closed': { guard: 'guiClosed', target: '#connection.gui.waiting', actions: ['noteClosed', assign({ guiAttempt: ({ context }) => context.guiAttempt + 1 })] }
+							}
 						},
 						live: {
 							tags: ['live'],
@@ -181,14 +210,36 @@ export const connectionMachine = setup({
 					on: { 'socket.closed': { guard: 'guiClosed', target: 'waiting', actions: 'noteClosed' } }
 				},
 				waiting: {
-					entry: assign({ guiAttempt: ({ context }) => context.guiAttempt + 1 }),
-					after: { guiRetry: 'connecting' },
-					on: { wake: 'connecting' }
+					invoke: {
+						src: 'portWatch',
+						input: ({ context }) => ({
+							kind: 'gui' as const,
+							url: currentGuiUrl(context),
+							port: context.guiPort ?? context.input.address.guiPort,
+							watchers: context.watchers,
+							holdMs: holdAfter(context.guiHold),
+							quick: context.guiAttempt <= 1,
+							share: sockets(context)
+						})
+					},
+					after: { blindRetry: 'connecting' },
+					on: {
+						wake: 'connecting',
+						'port.open': { guard: 'guiPortOpen', target: 'connecting', actions: assign({ guiHold: ({ context }) => context.guiHold + 1 }) }
+					}
 				}
 			}
 		}
 	}
 });
+
+function sockets(context: Context): number {
+	return context.input.address.handshake === 'full' ? 2 : 1;
+}
+
+function currentGuiUrl(context: Context): string {
+	return guiUrl({ ...context.input.address, guiPort: context.guiPort ?? context.input.address.guiPort }, context.input.pageHost);
+}
 
 /** Picks our handshake answer out of the bus traffic without decoding every frame. */
 function watchPort(raw: string): SocketEvent | null {

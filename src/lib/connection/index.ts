@@ -1,5 +1,5 @@
 
-export * from './backoff';
+export * from './port-watch';
 export * from './transport';
 export { connectionMachine, ANNOUNCE_EVERY_MS, type ConnectionInput, type ConnectionHooks, type ConnectionEvent } from './connection.machine';
 export { CONNECT_TIMEOUT_MS, type SocketKind } from './socket.actor';

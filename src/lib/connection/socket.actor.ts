@@ -25,8 +25,12 @@ export type SocketEvent =
 	| { type: 'socket.closed'; kind: SocketKind; code: number; reason: string }
 	| { type: 'bus.port'; port: number; guiId: string };
 
-/** A connect that hangs (a host that drops packets) is given up after this long. */
-export const CONNECT_TIMEOUT_MS = 3000;
+/**
+ * A connect that hangs (a host that drops packets) is given up after this long: longer than the
+ * longest delay Chromium's connect throttle can add (5 s), since cutting a throttled connect short
+ * counts as one more failure and lengthens the next delay.
+ */
+export const CONNECT_TIMEOUT_MS = 6000;
 
 export const socketActor = fromCallback<SocketEvent, SocketInput>(({ sendBack, input }) => {
 	let socket: SocketLike;

@@ -5,7 +5,7 @@
 import { createActor, type Actor } from 'xstate';
 import { encode, encodeBus, type BusMessage, type ClientMessage } from '$lib/protocol';
 import { emptyState, type ScreenState } from '$lib/screen';
-import { browserTransport, connectionMachine, OPEN, WireSession, type ConnectionHooks, type FrameListener, type SocketKind, type SocketLike, type Transport } from '$lib/connection';
+import { browserTransport, connectionMachine, httpProbe, OPEN, serverWatch, WireSession, type ConnectionHooks, type FrameListener, type PortWatchers, type SocketKind, type SocketLike, type Transport } from '$lib/connection';
 import { busUrl, guiUrl, type OvosAddress } from '$lib/protocol';
 
 export interface TimelineEntry {
@@ -34,6 +34,11 @@ const TIMELINE_MAX = 200;
 export interface ScreenClientOptions {
 	readonly transport?: Transport;
 	readonly pageHost?: string;
+	/**
+	 * The OVOS address the app server is configured with: when the screen talks to that host, the
+	 * server's long-poll tells it the moment a port answers again.
+	 */
+	readonly serverAddress?: OvosAddress;
 }
 
 export class ScreenClient {
@@ -66,7 +71,7 @@ export class ScreenClient {
 				guiId: this.guiId,
 				transport: options.transport ?? browserTransport,
 				hooks: this.#hooks,
-				visible: typeof document === 'undefined' ? true : document.visibilityState !== 'hidden'
+				watchers: watchersFor(address, options.serverAddress)
 			}
 		});
 		actor.subscribe((snap) => {
@@ -180,12 +185,9 @@ export class ScreenClient {
 		if (typeof window === 'undefined') return;
 		const wake = () => actor.send({ type: 'wake' });
 		const visibility = () => {
-			const visible = document.visibilityState !== 'hidden';
-			actor.send({ type: 'visibility', visible });
-			if (visible) {
-				wake();
-				this.#schedule();
-			}
+			if (document.visibilityState === 'hidden') return;
+			wake();
+			this.#schedule();
 		};
 		window.addEventListener('online', wake);
 		document.addEventListener('visibilitychange', visibility);
@@ -194,6 +196,11 @@ export class ScreenClient {
 			document.removeEventListener('visibilitychange', visibility);
 		};
 	}
+}
+
+function watchersFor(address: OvosAddress, server: OvosAddress | undefined): PortWatchers {
+	const sameHost = server !== undefined && server.host === address.host && typeof location !== 'undefined';
+	return sameHost ? { probe: httpProbe, server: serverWatch(location.origin) } : { probe: httpProbe };
 }
 
 function idleView(): ConnectionView {

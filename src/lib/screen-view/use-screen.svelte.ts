@@ -17,7 +17,7 @@ export function useScreen(data: () => ScreenRouteData, url: () => URL): { client
 	const client = new ScreenClient();
 	const address = () => addressFromParams(url().searchParams, data().ovos);
 	onMount(() => {
-		client.start(address());
+		client.start(address(), { serverAddress: data().ovos });
 		return () => client.stop();
 	});
 	return { client, media: () => mediaContext(data().mediaLocal, data().ovos, address(), url().hostname) };
