@@ -109,14 +109,18 @@ describe('decode: bad input comes back as a typed error, never a throw', () => {
 		['missing namespace', '{"type":"mycroft.session.set","data":{"a":1}}', 'field'],
 		['data not an object', '{"type":"mycroft.session.set","namespace":"w","data":[1]}', 'field'],
 		['page item not an object', '{"type":"mycroft.gui.list.insert","namespace":"w","position":0,"data":[1]}', 'field'],
-		['page item naming no page', '{"type":"mycroft.gui.list.insert","namespace":"w","position":0,"data":[{"url":null}]}', 'field'],
-		['skill id not a string', '{"type":"mycroft.session.list.insert","namespace":"mycroft.system.active_skills","position":0,"data":[{"skill_id":3}]}', 'field'],
 		['list op without property', '{"type":"mycroft.session.list.remove","namespace":"w","position":0}', 'field'],
 		['focus without number', '{"type":"mycroft.events.triggered","namespace":"w","event_name":"page_gained_focus","data":{}}', 'field']
 	])('%s', (_what, raw, code) => {
 		const e = err(raw);
 		expect(e.code).toBe(code);
 		expect(e.message.length).toBeGreaterThan(5);
+	});
+
+	it('keeps what Qt keeps so indices match the server: a nameless page, a non-string skill id as "", the "" namespace', () => {
+		expect(ok('{"type":"mycroft.gui.list.insert","namespace":"w","position":0,"data":[{"url":null}]}')).toMatchObject({ kind: 'pages.insert', pages: [{ name: '', url: null }] });
+		expect(ok('{"type":"mycroft.session.list.insert","namespace":"mycroft.system.active_skills","position":0,"data":[{"skill_id":3},{"skill_id":"a"}]}')).toMatchObject({ kind: 'stack.insert', skills: ['', 'a'] });
+		expect(ok('{"type":"mycroft.session.set","namespace":"","data":{"a":1}}')).toMatchObject({ kind: 'data.set', namespace: '' });
 	});
 
 	it('says which field was wrong', () => {

@@ -6,7 +6,7 @@
  * tool over million-line traces), and a schema library would cost more than JSON.parse itself.
  */
 import { isObject, parseWireJson, type JsonObject } from './json';
-import { arrayOfObjects, count, FieldError, int, json, nonEmptyStr, obj, payload, str } from './fields';
+import { arrayOfObjects, count, FieldError, int, json, obj, payload, str } from './fields';
 import { ACTIVE_SKILLS, PAGE_GAINED_FOCUS, type Decoded, type GuiMessage, type PageRef, type ProtocolError } from './types';
 
 export function decode(raw: string): Decoded<GuiMessage> {
@@ -29,6 +29,14 @@ export function decodeValue(parsed: unknown): Decoded<GuiMessage> {
 	}
 }
 
+/**
+ * A frame's namespace: any string the server uses, "" included — ovos-gui keeps whatever `__from`
+ * a skill sent, and a client that refused "" would lose the indices of every namespace after it.
+ */
+function namespaceOf(o: Record<string, unknown>): string {
+	return str(o, 'namespace');
+}
+
 function fail(code: ProtocolError['code'], message: string): Decoded<never> {
 	return { ok: false, error: { code, message } };
 }
@@ -36,16 +44,11 @@ function fail(code: ProtocolError['code'], message: string): Decoded<never> {
 function decodeFields(type: string, o: Record<string, unknown>): GuiMessage {
 	switch (type) {
 		case 'mycroft.session.list.insert': {
-			const namespace = nonEmptyStr(o, 'namespace');
+			const namespace = namespaceOf(o);
 			if (namespace === ACTIVE_SKILLS) {
 				const items = arrayOfObjects(payload(o), 'data');
-				const skills = items.map((item, i) => {
-					const id = item.skill_id;
-					if (typeof id !== 'string' || id === '') {
-						throw new FieldError('field', `data[${i}].skill_id must be a non-empty string`);
-					}
-					return id;
-				});
+				// Qt takes a non-string skill_id as "" (spec §4.2); so do we, keeping the stack's indices.
+				const skills = items.map((item) => (typeof item.skill_id === 'string' ? item.skill_id : ''));
 				return { kind: 'stack.insert', position: int(o, 'position'), skills };
 			}
 			return {
@@ -57,14 +60,14 @@ function decodeFields(type: string, o: Record<string, unknown>): GuiMessage {
 			};
 		}
 		case 'mycroft.session.list.move': {
-			const namespace = nonEmptyStr(o, 'namespace');
+			const namespace = namespaceOf(o);
 			if (namespace === ACTIVE_SKILLS) {
 				return { kind: 'stack.move', from: int(o, 'from'), to: int(o, 'to'), count: count(o) };
 			}
 			return { kind: 'list.move', namespace, property: str(o, 'property'), from: int(o, 'from'), to: int(o, 'to'), count: count(o) };
 		}
 		case 'mycroft.session.list.remove': {
-			const namespace = nonEmptyStr(o, 'namespace');
+			const namespace = namespaceOf(o);
 			if (namespace === ACTIVE_SKILLS) {
 				return { kind: 'stack.remove', position: int(o, 'position'), count: count(o) };
 			}
@@ -73,7 +76,7 @@ function decodeFields(type: string, o: Record<string, unknown>): GuiMessage {
 		case 'mycroft.session.list.update':
 			return {
 				kind: 'list.update',
-				namespace: nonEmptyStr(o, 'namespace'),
+				namespace: namespaceOf(o),
 				property: str(o, 'property'),
 				position: int(o, 'position'),
 				items: arrayOfObjects(payload(o), 'data')
@@ -81,23 +84,23 @@ function decodeFields(type: string, o: Record<string, unknown>): GuiMessage {
 		case 'mycroft.gui.list.insert':
 			return {
 				kind: 'pages.insert',
-				namespace: nonEmptyStr(o, 'namespace'),
+				namespace: namespaceOf(o),
 				position: int(o, 'position'),
 				pages: arrayOfObjects(payload(o), 'data').map(pageRef)
 			};
 		case 'mycroft.gui.list.move':
-			return { kind: 'pages.move', namespace: nonEmptyStr(o, 'namespace'), from: int(o, 'from'), to: int(o, 'to'), count: count(o) };
+			return { kind: 'pages.move', namespace: namespaceOf(o), from: int(o, 'from'), to: int(o, 'to'), count: count(o) };
 		case 'mycroft.gui.list.remove':
-			return { kind: 'pages.remove', namespace: nonEmptyStr(o, 'namespace'), position: int(o, 'position'), count: count(o) };
+			return { kind: 'pages.remove', namespace: namespaceOf(o), position: int(o, 'position'), count: count(o) };
 		case 'mycroft.session.set': {
 			const data = payload(o);
 			if (!isObject(data)) throw new FieldError('field', data === undefined ? 'missing "data"' : '"data" must be an object');
-			return { kind: 'data.set', namespace: nonEmptyStr(o, 'namespace'), data: data as JsonObject };
+			return { kind: 'data.set', namespace: namespaceOf(o), data: data as JsonObject };
 		}
 		case 'mycroft.session.delete':
-			return { kind: 'data.delete', namespace: nonEmptyStr(o, 'namespace'), property: str(o, 'property') };
+			return { kind: 'data.delete', namespace: namespaceOf(o), property: str(o, 'property') };
 		case 'mycroft.events.triggered': {
-			const namespace = nonEmptyStr(o, 'namespace');
+			const namespace = namespaceOf(o);
 			const name = str(o, 'event_name');
 			// Server → client events carry `data`; accept `parameters` from servers that echo client shape.
 			const data = o.data !== undefined ? o.data : o.parameters;
@@ -123,8 +126,9 @@ function pageRef(item: JsonObject, i: number): PageRef {
 		throw new FieldError('field', `data[${i}].url must be a string or null`);
 	}
 	if (page !== undefined && typeof page !== 'string') throw new FieldError('field', `data[${i}].page must be a string`);
+	// A page with no usable name (ovos-gui relays `page_names: [""]` as is) is still a page: kept as a
+	// nameless placeholder, so the indices of the pages after it stay those of the server.
 	const name = typeof page === 'string' && page !== '' ? page : typeof url === 'string' ? nameFromUrl(url) : '';
-	if (name === '') throw new FieldError('field', `data[${i}] names no page (no "page" and no usable "url")`);
 	return { name, url: typeof url === 'string' ? url : null };
 }
 

@@ -27,12 +27,6 @@ export function str(o: Record<string, unknown>, key: string): string {
 	return v;
 }
 
-export function nonEmptyStr(o: Record<string, unknown>, key: string): string {
-	const v = str(o, key);
-	if (v === '') throw new FieldError('field', `"${key}" must not be empty`);
-	return v;
-}
-
 export function int(o: Record<string, unknown>, key: string): number {
 	const v = o[key];
 	if (typeof v !== 'number' || !Number.isInteger(v)) {
