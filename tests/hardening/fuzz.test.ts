@@ -3,7 +3,7 @@
 // sockets. Nothing may throw out, nothing may hang, and what is kept stays bounded.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTIVE_SKILLS, busMessage, decode, MAX_JSON_DEPTH, toCanonical } from '../../src/lib/protocol';
+import { ACTIVE_SKILLS, busMessage, decode, MAX_JSON_DEPTH, toCanonical, type Json } from '../../src/lib/protocol';
 import { emptyState, MAX_STACK, reduce } from '../../src/lib/screen';
 import { startSimulator, type Simulator } from '../../src/lib/server/simulator';
 import { BusClient, GuiClient, until } from '../simulator/helpers';
@@ -14,7 +14,7 @@ const deepText = fc.integer({ min: 1, max: 3 * MAX_JSON_DEPTH }).map((n) => '['.
 const oddNumber = fc.constantFrom(0, -1, 1e9, -1e9, 2 ** 53, 1e308, -0, 0.5, Number.MAX_SAFE_INTEGER);
 const ids = fc.constantFrom('a', 'b', '__proto__', 'constructor', 'toString', 'system', '', 'x'.repeat(1000));
 const names = fc.constantFrom('SYSTEM_TextFrame', 'idle', '', '__proto__', '../../etc/passwd', 'x'.repeat(500));
-const anyJson = fc.jsonValue({ maxDepth: 4 });
+const anyJson = fc.jsonValue({ maxDepth: 4 }) as fc.Arbitrary<Json>;
 
 /** Text that is a GUI frame for the screen, valid or hostile. */
 const guiFrameText: fc.Arbitrary<string> = fc.oneof(
