@@ -6,12 +6,13 @@
  *   npm run sim -- --no-skills          messagebus + ovos-gui only (a device whose core is stopped)
  *   npm run sim -- --script FILE        run a JSON scenario (see scenarios/), then keep serving (--exit to quit)
  *   npm run sim -- --bus-port 0 --gui-port 0   free ports
+ *   npm run sim -- --gui-cache DIR      ovos-gui's cache folder: page urls resolve against the QML files in it
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { consoleLogger, parseScenario, PortInUseError, startSimulator, type Scenario } from '../lib/server/simulator';
+import { consoleLogger, parseScenario, startSimulator, type Scenario } from '../lib/server/simulator';
 
-const USAGE = `usage: npm run sim -- [--host H] [--bus-port N] [--gui-port N] [--demo] [--no-skills] [--script FILE [--exit]] [--verbose]`;
+const USAGE = `usage: npm run sim -- [--host H] [--bus-port N] [--gui-port N] [--demo] [--no-skills] [--gui-cache DIR] [--script FILE [--exit]] [--verbose]`;
 
 function port(name: string, raw: string | undefined, fallback: number): number {
 	if (raw === undefined) return fallback;
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
 				demo: { type: 'boolean', default: false },
 				'no-skills': { type: 'boolean', default: false },
 				script: { type: 'string' },
+				'gui-cache': { type: 'string' },
 				exit: { type: 'boolean', default: false },
 				verbose: { type: 'boolean', default: false },
 				help: { type: 'boolean', short: 'h', default: false }
@@ -69,16 +71,18 @@ async function main(): Promise<void> {
 			guiPort: port('gui-port', args['gui-port'], 18181),
 			skills: !args['no-skills'],
 			demo: args.demo,
+			...(args['gui-cache'] ? { guiCache: args['gui-cache'] } : {}),
 			log
 		});
 	} catch (e) {
-		console.error(e instanceof PortInUseError ? `error: ${e.message}` : e);
+		console.error(`error: ${(e as Error).message}`);
 		process.exit(1);
 	}
 	const mode = args['no-skills'] ? 'messagebus + ovos-gui only' : args.demo ? 'core, skills and demo' : 'core and skills, quiet';
 	console.log(`simulated OVOS (${mode})`);
 	console.log(`  messagebus  ${sim.busUrl}`);
 	console.log(`  ovos-gui    ${sim.guiUrl}`);
+	console.log(`  gui cache   ${sim.guiCache}${args['gui-cache'] ? '' : '  (temporary; --gui-cache DIR to choose it)'}`);
 	console.log(`  screen      http://localhost:3000/?host=${sim.host}&guiPort=${sim.guiPort}&busPort=${sim.busPort}  (with the app running)`);
 	if (args.verbose) sim.on('*', (m) => log('debug', `bus ${m.type} ${JSON.stringify(m.data).slice(0, 160)}`));
 	const shutdown = async () => {

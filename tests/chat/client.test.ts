@@ -65,10 +65,10 @@ describe('sendChat against POST /api/chat on the simulator', () => {
 	it('gets sentences as they stream, then done with a token that continues the dialogue', async () => {
 		const got: ChatSentence[] = [];
 		const q = await sendChat({ text: 'set a timer', token: null, lang: null, fetch: fakeFetch, onSentence: (s) => got.push(s) });
-		expect(got).toEqual([{ text: 'For how long?', skill: 'ovos-skill-timer.openvoiceos' }]);
+		expect(got).toEqual([{ text: 'For how long?', skill: 'ovos-skill-alerts.openvoiceos' }]);
 		expect(q.outcome).toBe('awaiting');
 		const a = await sendChat({ text: 'ten seconds', token: q.token, lang: null, fetch: fakeFetch, onSentence: () => {} });
-		expect(a).toMatchObject({ outcome: 'answered', text: 'Timer set for 10 seconds.' });
+		expect(a).toMatchObject({ outcome: 'answered', text: 'Timer for ten seconds, starting now.' });
 	});
 
 	it('turns server errors into typed ChatRequestErrors', async () => {

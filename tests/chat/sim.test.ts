@@ -58,11 +58,11 @@ describe('chat agent against the simulator core', () => {
 	it('two-turn dialogue via expect_response; audio_output_end lets the skill go on at once', async () => {
 		const sid = newSessionId();
 		const q = await agent.turn('set a timer', { sessionId: sid });
-		expect(q).toMatchObject({ outcome: 'awaiting', text: 'For how long?', skill: 'ovos-skill-timer.openvoiceos' });
-		expect((q.snapshot?.utterance_states as JsonObject)['ovos-skill-timer.openvoiceos']).toBe('response');
+		expect(q).toMatchObject({ outcome: 'awaiting', text: 'For how long?', skill: 'ovos-skill-alerts.openvoiceos' });
+		expect((q.snapshot?.utterance_states as JsonObject)['ovos-skill-alerts.openvoiceos']).toBe('response');
 		const t0 = Date.now();
 		const a = await agent.turn('5 minutes', { sessionId: sid, snapshot: q.snapshot, openTurns: q.openTurns });
-		expect(a).toMatchObject({ outcome: 'answered', text: 'Timer set for 5 minutes.' });
+		expect(a).toMatchObject({ outcome: 'answered', text: 'Timer for five minutes, starting now.' });
 		expect(Date.now() - t0).toBeLessThan(2000); // no clock advance was needed
 		const ends = () =>
 			frames.filter((f) => f.type === 'recognizer_loop:audio_output_end' && (f.context.session as JsonObject | undefined)?.session_id === sid);
@@ -71,7 +71,7 @@ describe('chat agent against the simulator core', () => {
 		expect(frames.some((f) => f.type === 'recognizer_loop:audio_output_end' && f.context.source === agent.source && (f.context.session as JsonObject).session_id === 'default')).toBe(false);
 	});
 
-	it('without audio_output_end the same answer stalls until the skill’s 15 s wait runs out', async () => {
+	it('without audio_output_end the same answer stalls until the skill’s 15 s waits run out', async () => {
 		const mute = new ChatAgent({ bus: client, answerAudio: false, timing: { idleMs: 5000, deadlineMs: 10_000 } });
 		const sid = newSessionId();
 		const q = await mute.turn('set a timer', { sessionId: sid });
@@ -84,18 +84,23 @@ describe('chat agent against the simulator core', () => {
 		await sleep(100);
 		expect(a).toBeUndefined();
 		await clock.advance(1_000);
-		await until(() => a !== undefined, 3000, 'confirmation after the 15 s wait');
-		expect(a).toMatchObject({ outcome: 'answered', text: 'Timer set for 5 minutes.' });
+		// The confirmation is spoken with wait=True too: another 15 s before the turn ends.
+		await sleep(100);
+		expect(a).toBeUndefined();
+		await clock.advance(15_000);
+		await until(() => a !== undefined, 3000, 'confirmation after the two 15 s waits');
+		expect(a).toMatchObject({ outcome: 'answered', text: 'Timer for five minutes, starting now.' });
 	});
 
 	it('50 concurrent sessions against the core, without cross-talk', async () => {
 		const asks = Array.from({ length: 50 }, (_, i) => (i % 2 ? 'hello' : "what's the weather"));
-		const expected = (t: string) => (t === 'hello' ? 'Hello there!\nI am the simulated OpenVoiceOS.' : "It's sunny and 22 degrees in Lawrence.");
+		const expected = (t: string) =>
+			t === 'hello' ? /^Hello there!\nI am the simulated OpenVoiceOS\.$/ : /^It's currently partly cloudy and \d+ degrees\.\nCurrently, the humidity is \d+ percent\.$/;
 		const ids = asks.map(() => newSessionId());
 		const rs = await Promise.all(asks.map((t, i) => agent.turn(t, { sessionId: ids[i]! })));
 		rs.forEach((r, i) => {
 			expect(r.sessionId).toBe(ids[i]);
-			expect(r.text).toBe(expected(asks[i]!));
+			expect(r.text).toMatch(expected(asks[i]!));
 			expect(r.snapshot?.session_id).toBe(ids[i]);
 		});
 	});

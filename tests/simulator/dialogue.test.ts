@@ -86,7 +86,7 @@ describe('intent step and sessions (spec chat-agent.md §7)', () => {
 			'recognizer_loop:utterance',
 			'skill-hello-world.openvoiceos.converse.ping',
 			'skill.converse.pong',
-			'skill-weather.openvoiceos.activate'
+			'ovos-skill-weather.openvoiceos.activate'
 		]);
 	});
 
@@ -95,48 +95,53 @@ describe('intent step and sessions (spec chat-agent.md §7)', () => {
 		const question = await bus.waitFor((m) => m.type === 'speak');
 		expect(question.data).toMatchObject({ utterance: 'For how long?', expect_response: true });
 		const snapshot = question.context.session as JsonObject;
-		expect(snapshot.utterance_states).toEqual({ 'ovos-skill-timer.openvoiceos': 'response' });
+		expect(snapshot.utterance_states).toEqual({ 'ovos-skill-alerts.openvoiceos': 'response' });
 		expect(turn()).not.toContain('ovos.utterance.handled');
 		const n = bus.received.length;
 		say('five minutes', snapshot);
-		await bus.waitFor((m) => m.type === 'ovos-skill-timer.openvoiceos.converse.get_response');
+		await bus.waitFor((m) => m.type === 'ovos-skill-alerts.openvoiceos.converse.get_response');
+		await clock.advance(14_000);
+		await new Promise((r) => setTimeout(r, 20));
+		expect(turn(n)).not.toContain('speak');
+		await clock.advance(1000);
+		await bus.waitFor((m) => m.type === 'speak' && m.data.utterance === 'Timer for five minutes, starting now.');
+		// The confirmation is spoken with wait=True as well (confirm_timer_started): 15 s more for a silent session.
 		await clock.advance(14_000);
 		await new Promise((r) => setTimeout(r, 20));
 		expect(turn(n)).not.toContain('ovos.utterance.handled');
 		await clock.advance(1000);
 		const handled = await bus.waitFor((m) => m.type === 'ovos.utterance.handled');
-		expect(handled.data).toEqual({ name: 'TimerSkill.handle_start_timer' });
+		expect(handled.data).toEqual({ name: 'AlertSkill.handle_create_timer' });
 		// Core activates the asking skill before handing it the answer (spec §8.1); the skill says it
 		// waits only once its question has been "spoken".
 		expect(turn(n)).toEqual([
 			'recognizer_loop:utterance',
-			'ovos-skill-timer.openvoiceos.activate',
-			'ovos-skill-timer.openvoiceos.converse.get_response',
-			'ovos-skill-timer.openvoiceos.get_response.waiting',
+			'ovos-skill-alerts.openvoiceos.activate',
+			'ovos-skill-alerts.openvoiceos.converse.get_response',
+			'ovos-skill-alerts.openvoiceos.get_response.waiting',
 			'skill.converse.get_response.disable',
 			'speak',
 			'mycroft.skill.handler.complete',
 			'ovos.utterance.handled'
 		]);
-		expect(bus.received.filter((m) => m.type === 'speak').at(-1)?.data.utterance).toBe('Timer set for 5 minutes.');
-		expect((handled.context.session as JsonObject).utterance_states).toEqual({ 'ovos-skill-timer.openvoiceos': 'intent' });
-		// The GUI frames are tagged default and show the image frame plus the custom page.
+		expect((handled.context.session as JsonObject).utterance_states).toEqual({ 'ovos-skill-alerts.openvoiceos': 'intent' });
+		// The GUI frames are tagged default and show the alerts skill's Timer page.
 		const show = bus.received.filter((m) => m.type === 'gui.page.show').at(-1);
 		expect(sessionIdOf(show as BusMessage)).toBe('default');
-		expect(JSON.parse(sim.canonical()).namespaces['ovos-skill-timer.openvoiceos'].pages.map((p: { page: string }) => p.page)).toEqual([
-			'SYSTEM_ImageFrame',
-			'timer'
-		]);
+		expect(JSON.parse(sim.canonical()).namespaces['ovos-skill-alerts.openvoiceos'].pages.map((p: { page: string }) => p.page)).toEqual(['Timer']);
 	});
 
 	it('answers at once when the client sends audio_output_end for its session (the §7.5 fix)', async () => {
+		// As a chat client does: every speak of its session is answered as "spoken".
+		bus.ws.on('message', (d) => {
+			const m = JSON.parse(String(d)) as BusMessage;
+			if (m.type === 'speak' && sessionIdOf(m) === SID) bus.send({ type: 'recognizer_loop:audio_output_end', data: {}, context: { session: m.context.session as JsonObject, source: 'test-chat' } });
+		});
 		say('set a timer');
 		const question = await bus.waitFor((m) => m.type === 'speak');
-		const snapshot = question.context.session as JsonObject;
-		bus.send({ type: 'recognizer_loop:audio_output_end', data: {}, context: { session: snapshot, source: 'test-chat' } });
-		say('ten seconds', snapshot);
+		say('ten seconds', question.context.session as JsonObject);
 		const handled = await bus.waitFor((m) => m.type === 'ovos.utterance.handled');
-		expect(handled.data.name).toBe('TimerSkill.handle_start_timer');
+		expect(handled.data.name).toBe('AlertSkill.handle_create_timer');
 	});
 
 	it('with a stale snapshot the answer goes to complete_intent_failure and the skill keeps waiting, re-opening the mic', async () => {
@@ -164,9 +169,14 @@ describe('intent step and sessions (spec chat-agent.md §7)', () => {
 		await clock.advance(10_000);
 		await bus.waitFor((m) => m.type === 'recognizer_loop:audio_output_end');
 		await until(() => !gui.state.status.speaking);
+		await clock.advance(4_000); // 14 s in: the weather skill has shown its forecast pages and ends the turn
 		const update = await bus.waitFor((m) => m.type === 'ovos.session.update_default');
-		expect((update.data.session_data as JsonObject).active_skills).toEqual([['skill-weather.openvoiceos', 1_700_000_000]]);
-		expect(JSON.parse(gui.canonical()).namespaces['skill-weather.openvoiceos'].data.text).toBe('Sunny, 23 °C');
+		expect((update.data.session_data as JsonObject).active_skills).toEqual([['ovos-skill-weather.openvoiceos', 1_700_000_000]]);
+		expect(JSON.parse(gui.canonical()).namespaces['ovos-skill-weather.openvoiceos'].pages.map((p: { page: string }) => p.page)).toEqual([
+			'CurrentWeather',
+			'HourlyForecast',
+			'DailyForecast'
+		]);
 		expect(gui.canonical()).toBe(sim.canonical());
 		gui.close();
 	});

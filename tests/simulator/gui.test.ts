@@ -11,7 +11,7 @@ let lines: string[];
 beforeEach(async () => {
 	clock = new ManualClock();
 	lines = [];
-	sim = await startSimulator({ busPort: 0, guiPort: 0, skills: false, clock, log: (_l, m) => lines.push(m) });
+	sim = await startSimulator({ busPort: 0, guiPort: 0, skills: false, clock, log: (l, m) => lines.push(`${l} ${m}`) });
 });
 afterEach(() => sim.stop());
 
@@ -38,7 +38,7 @@ describe('ovos-gui semantics (spec §3)', () => {
 			'{"type": "mycroft.session.list.insert", "namespace": "mycroft.system.active_skills", "position": 0, "data": [{"skill_id": "W"}]}',
 			'{"type": "mycroft.session.set", "namespace": "W", "data": {"text": "hi"}}',
 			'{"type": "mycroft.session.set", "namespace": "W", "data": {"title": "T"}}',
-			'{"type": "mycroft.gui.list.insert", "namespace": "W", "position": 0, "data": [{"url": "/home/ovos/.cache/ovos_gui/system/qt5/SYSTEM_TextFrame.qml", "page": "SYSTEM_TextFrame"}]}',
+			`{"type": "mycroft.gui.list.insert", "namespace": "W", "position": 0, "data": [{"url": "${sim.guiCache}/system/qt5/SYSTEM_TextFrame.qml", "page": "SYSTEM_TextFrame"}]}`,
 			'{"type": "mycroft.events.triggered", "namespace": "W", "event_name": "page_gained_focus", "data": {"number": 0}}'
 		]);
 		const before = c.raw.length;
@@ -213,12 +213,34 @@ describe('ovos-gui semantics (spec §3)', () => {
 		sim.emit(busMessage('mycroft.gui.screen.close', {}, CTX));
 		await synced(c);
 		expect(c.raw.length).toBe(n + 1);
-		expect(lines.some((l) => l.includes('out of range'))).toBe(true);
+		// ovos-gui's pop raises here too: a ported quirk, recorded and logged for debugging, not an error.
+		expect(sim.quirks()).toContain('stale-page-number');
+		expect(lines.filter((l) => l.startsWith('debug') && l.includes('pop index 2 out of range'))).toHaveLength(1);
+		expect(lines.filter((l) => /^(warn|error)/.test(l))).toEqual([]);
 		// A show refocuses; then back removes the current page and focuses the previous one.
 		show('W', ['b'], 0, true);
 		sim.emit(busMessage('mycroft.gui.screen.close', {}, CTX));
 		await synced(c);
 		expect(c.state.namespaces.W?.pages.map((p) => p.name)).toEqual(['a']);
+		expect(c.canonical()).toBe(sim.canonical());
+	});
+
+	it('a touch on a namespace that was just culled or never shown raises in ovos-gui too: a quirk, not an error (issue 10 item 6)', async () => {
+		const c = await GuiClient.connect(sim.guiUrl);
+		show('skill-browser.openvoiceos', ['SYSTEM_UrlFrame']);
+		show('W', ['SYSTEM_TextFrame']); // culls the browser skill: it keeps no removal timer
+		await synced(c);
+		const before = sim.canonical();
+		c.send(userInteraction('skill-browser.openvoiceos'));
+		c.send(userInteraction('never.shown'));
+		await until(() => sim.quirks().length >= 2, 3000, 'both interactions handled');
+		expect(sim.quirks()).toEqual(['interaction-no-timer', 'interaction-unknown-namespace']);
+		expect(lines.filter((l) => /^(warn|error)/.test(l))).toEqual([]);
+		expect(lines.some((l) => l.startsWith('debug') && l.includes('KeyError: no removal timer for skill-browser.openvoiceos'))).toBe(true);
+		// Nothing changed and the client is still served.
+		expect(sim.canonical()).toBe(before);
+		await synced(c);
+		expect(c.closed).toBe(false);
 		expect(c.canonical()).toBe(sim.canonical());
 	});
 

@@ -1,14 +1,15 @@
-/** Images the demo skills show: small SVGs as data URIs, so no file server is needed and any client can load them. */
-function svg(body: string, w = 400, h = 240): string {
-	const doc = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}">${body}</svg>`;
-	return `data:image/svg+xml;base64,${Buffer.from(doc).toString('base64')}`;
+/**
+ * Images and pages the demo skills show. SYSTEM-page pictures are small SVGs as data URIs (any client
+ * loads them); what real skills reference by URL (album art, app icons, the wallpaper) is served over
+ * http by the simulator's GUI port, so the demo works offline.
+ */
+function svgDoc(body: string, w = 400, h = 240): string {
+	return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}">${body}</svg>`;
 }
 
-export const TIMER_IMAGE = svg(
-	`<rect width="400" height="240" fill="#0f172a"/><circle cx="200" cy="125" r="90" fill="none" stroke="#f1f1f1" stroke-width="10"/>` +
-		`<rect x="185" y="18" width="30" height="18" rx="4" fill="#f1f1f1"/><line x1="200" y1="125" x2="200" y2="60" stroke="#f70d1a" stroke-width="8" stroke-linecap="round"/>` +
-		`<line x1="200" y1="125" x2="245" y2="150" stroke="#f1f1f1" stroke-width="6" stroke-linecap="round"/><circle cx="200" cy="125" r="8" fill="#f70d1a"/>`
-);
+function svg(body: string, w = 400, h = 240): string {
+	return `data:image/svg+xml;base64,${Buffer.from(svgDoc(body, w, h)).toString('base64')}`;
+}
 
 /** An animated picture (SMIL): a sun crossing a hill landscape. */
 export const PHOTO_ANIMATION = svg(
@@ -41,7 +42,51 @@ const WEB_PAGE = (
 		`The simulated browser skill serves this one itself, so the demo works offline.</p></main></body></html>`
 );
 
+/** An album cover: a gradient, a record, the title. */
+function cover(from: string, to: string, label: string): string {
+	return svgDoc(
+		`<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>` +
+			`<rect width="500" height="500" fill="url(#g)"/><circle cx="250" cy="230" r="150" fill="#111827" opacity="0.85"/>` +
+			`<circle cx="250" cy="230" r="45" fill="${from}"/><circle cx="250" cy="230" r="8" fill="#111827"/>` +
+			`<text x="250" y="450" font-family="sans-serif" font-size="40" font-weight="bold" fill="#f8fafc" text-anchor="middle">${label}</text>`,
+		500,
+		500
+	);
+}
+
+/** Album art of the demo music skill's tracks. */
+export const OCP_ART = ['/demo/ocp/blue-lantern.svg', '/demo/ocp/rainy-avenue.svg', '/demo/ocp/slow-orbit.svg'] as const;
+
+export const MUSIC_ICON_SVG = svgDoc(
+	`<rect width="128" height="128" rx="28" fill="#7c3aed"/><path d="M52 34v46a14 14 0 1 0 8 12V52l30-8v28a14 14 0 1 0 8 12V26z" fill="#f8fafc"/>`,
+	128,
+	128
+);
+
+/** The wallpapers of the simulated wallpaper manager; the first is set at start (`homescreen.wallpaper.set`). */
+export const WALLPAPERS = ['/demo/wallpapers/night-hills.svg', '/demo/wallpapers/dawn.svg'] as const;
+function landscape(top: string, middle: string, bottom: string, far: string, near: string): string {
+	return svgDoc(
+		`<defs><linearGradient id="w" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="0.6" stop-color="${middle}"/><stop offset="1" stop-color="${bottom}"/></linearGradient></defs>` +
+			`<rect width="1280" height="800" fill="url(#w)"/><circle cx="1010" cy="170" r="70" fill="#f8fafc" opacity="0.8"/>` +
+			`<polygon points="0,800 0,560 220,430 420,560 640,400 900,580 1100,470 1280,540 1280,800" fill="${far}"/>` +
+			`<polygon points="0,800 0,660 300,600 560,690 820,620 1080,700 1280,650 1280,800" fill="${near}"/>`,
+		1280,
+		800
+	);
+}
+
+const SVG = 'image/svg+xml';
+
 /** Served by the simulator's GUI port (see `listenHttp`). */
 export const DEMO_WEB_ASSETS: ReadonlyMap<string, { type: string; body: string }> = new Map([
-	[WEB_PAGE_PATH, { type: 'text/html; charset=utf-8', body: WEB_PAGE }]
+	[WEB_PAGE_PATH, { type: 'text/html; charset=utf-8', body: WEB_PAGE }],
+	[OCP_ART[0], { type: SVG, body: cover('#1d4ed8', '#0f172a', 'Blue Lantern') }],
+	[OCP_ART[1], { type: SVG, body: cover('#0f766e', '#172554', 'Rainy Avenue') }],
+	[OCP_ART[2], { type: SVG, body: cover('#b45309', '#1c1917', 'Slow Orbit') }],
+	['/demo/ocp/ocp.svg', { type: SVG, body: cover('#374151', '#111827', 'OCP') }],
+	['/demo/ocp/ocp_bg.svg', { type: SVG, body: svgDoc('<rect width="400" height="240" fill="#1f2937"/>') }],
+	['/demo/ocp/local-music.svg', { type: SVG, body: MUSIC_ICON_SVG }],
+	[WALLPAPERS[0], { type: SVG, body: landscape('#0b1d3a', '#1e3a5f', '#3b5b7a', '#0f2a44', '#0a1f33') }],
+	[WALLPAPERS[1], { type: SVG, body: landscape('#312e81', '#9d174d', '#f59e0b', '#3b1d4a', '#1f1030') }]
 ]);

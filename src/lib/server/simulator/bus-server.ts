@@ -19,6 +19,7 @@ const MAX_FRAME = 25 * 1024 * 1024;
 export class MessageBus {
 	private readonly handlers = new Map<string, Set<BusHandler>>();
 	private readonly anyHandlers = new Set<BusHandler>();
+	private readonly socketHandlers = new Set<BusHandler>();
 	private readonly queue: BusMessage[] = [];
 	private draining = false;
 	private wss: WebSocketServer | null = null;
@@ -66,6 +67,7 @@ export class MessageBus {
 			this.log('warn', `bus: dropped a malformed frame (${decoded.error.message}): ${text.slice(0, 120)}`);
 			return;
 		}
+		for (const fn of this.socketHandlers) fn(decoded.value);
 		// Verbatim: the echo keeps the sender's own spacing (spec §11.15).
 		this.publish(decoded.value, text);
 	}
@@ -114,11 +116,18 @@ export class MessageBus {
 		return () => this.anyHandlers.delete(fn);
 	}
 
+	/** Frames from socket clients only (a screen, a chat), not from the in-process services. */
+	onSocket(fn: BusHandler): () => void {
+		this.socketHandlers.add(fn);
+		return () => this.socketHandlers.delete(fn);
+	}
+
 	async close(): Promise<void> {
 		for (const ws of this.wss?.clients ?? []) ws.terminate();
 		this.wss?.close();
 		if (this.server) await closeHttp(this.server);
 		this.handlers.clear();
 		this.anyHandlers.clear();
+		this.socketHandlers.clear();
 	}
 }

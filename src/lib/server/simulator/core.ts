@@ -80,7 +80,7 @@ export class Core {
 				const activated = activate(session, skill.id, now());
 				if (sessionId(activated) === 'default') this.sessions.setDefault(activated);
 				this.bus.emit(
-					reply(m, `${skill.id}:${intent.name}`, { ...m.data, ...slots, utterance: text, lang }, { session: activated, lang, skill_id: skill.id })
+					reply(m, intent.busType ?? `${skill.id}:${intent.name}`, { ...m.data, ...slots, utterance: text, lang }, { session: activated, lang, skill_id: skill.id })
 				);
 				return;
 			}

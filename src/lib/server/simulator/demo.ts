@@ -1,24 +1,59 @@
 /**
- * The demo: someone talking to the device. Each step is a wake word, a short recording and an
- * utterance in the `default` session, so the screen sees the whole path (listening cue, skill GUI,
- * speech) exactly as from a real device. The first one starts at once so a fresh screen shows
- * something within a couple of seconds.
+ * The demo: someone using the device through a day. Each step is a wake word, a short recording and
+ * an utterance in the `default` session (or a tap on the screen's back), so the screen sees the whole
+ * path (listening cue, skill pages, speech) exactly as from a real device: the homescreen, the weather
+ * pages, a timer, the clock, music, an alarm, then the SYSTEM templates.
+ *
+ * It leaves a person alone: while someone uses the device — a GUI client's touches, page changes and
+ * events, anything a bus client sends (a chat message, a back, a button's request), a chat turn and the
+ * pages shown in answer to it — the demo waits, and goes on after a quiet minute.
  */
-import type { JsonObject } from '../../protocol';
+import { sessionIdOf, type BusMessage, type JsonObject } from '../../protocol';
 import type { MessageBus } from './bus-server';
 import { sleep, type Clock } from '../clock';
 
-export const DEMO_SCRIPT: readonly { utterance: string; dwellMs: number }[] = [
-	{ utterance: "what's the weather like", dwellMs: 9000 },
-	{ utterance: 'set a timer for 20 seconds', dwellMs: 9000 },
-	{ utterance: 'show me a photo', dwellMs: 8000 },
-	{ utterance: 'take the tour', dwellMs: 9000 },
-	{ utterance: 'tell me a fun fact', dwellMs: 8000 },
-	{ utterance: 'check the system', dwellMs: 9000 },
-	{ utterance: 'open the web page', dwellMs: 8000 }
+export interface DemoStep {
+	/** Said to the device; without it the step is a tap on the screen's back (`mycroft.gui.screen.close`). */
+	readonly utterance?: string;
+	/** How long the step is left on screen before the next one. */
+	readonly dwellMs: number;
+}
+
+export const DEMO_SCRIPT: readonly DemoStep[] = [
+	{ utterance: "what's the weather like", dwellMs: 22_000 },
+	{ utterance: 'set a timer for 3 minutes', dwellMs: 8_000 },
+	{ utterance: 'what time is it', dwellMs: 7_000 },
+	{ utterance: 'play some jazz', dwellMs: 20_000 },
+	{ utterance: 'next song', dwellMs: 10_000 },
+	{ utterance: 'pause the music', dwellMs: 5_000 },
+	{ utterance: 'stop the music', dwellMs: 3_000 },
+	{ dwellMs: 5_000 },
+	{ utterance: 'cancel the timer', dwellMs: 5_000 },
+	{ utterance: "what's the date", dwellMs: 7_000 },
+	{ utterance: 'set an alarm for 7 am', dwellMs: 8_000 },
+	{ utterance: 'cancel the alarm', dwellMs: 5_000 },
+	{ utterance: 'show me a photo', dwellMs: 8_000 },
+	{ utterance: 'take the tour', dwellMs: 9_000 },
+	{ utterance: 'tell me a fun fact', dwellMs: 8_000 },
+	{ utterance: 'check the system', dwellMs: 9_000 },
+	{ utterance: 'open the web page', dwellMs: 8_000 },
+	{ dwellMs: 15_000 }
 ];
 
+/** The homescreen is on screen this long before the first step. */
+export const DEMO_START_MS = 4000;
+/** How long the device must be left alone before the demo goes on. */
+export const DEMO_QUIET_MS = 60_000;
+
 const LISTENER: JsonObject = { client_name: 'ovos_dinkum_listener', source: 'audio', destination: ['skills'] };
+
+/** What a bus client sends that is not someone using the device: handshakes, probes and answers. */
+function isProbe(type: string): boolean {
+	return type === 'mycroft.gui.connected' || type === 'gui.status.request' || type === 'mycroft.skills.all_loaded' || type.endsWith('.is_alive') || type.endsWith('.response');
+}
+
+/** A GUI client connecting, and what ovos-gui answers it with (same context): not someone using the device. */
+const GUI_HANDSHAKE = new Set(['mycroft.gui.connected', 'mycroft.gui.port', 'mycroft.gui.available']);
 
 /** Says `utterance` to the device as the microphone pipeline would. */
 export async function speakToDevice(bus: MessageBus, clock: Clock, utterance: string, signal?: AbortSignal): Promise<void> {
@@ -31,12 +66,39 @@ export async function speakToDevice(bus: MessageBus, clock: Clock, utterance: st
 	bus.emit({ type: 'recognizer_loop:utterance', data: { utterances: [utterance], lang: 'en-US' }, context: context() });
 }
 
-export function runDemo(bus: MessageBus, clock: Clock, signal: AbortSignal): void {
+export function runDemo(bus: MessageBus, clock: Clock, signal: AbortSignal, script: readonly DemoStep[] = DEMO_SCRIPT): void {
+	let lastUse = Number.NEGATIVE_INFINITY;
+	const used = () => {
+		lastUse = clock.now();
+	};
+	const offs = [
+		// Someone at a screen: what ovos-gui relays from a GUI client (its context names the client's framework).
+		bus.onAny((m: BusMessage) => {
+			if (m.context.gui_framework !== undefined && !GUI_HANDSHAKE.has(m.type)) used();
+			// A chat turn, from the question to its end (the pages shown in answer included).
+			else if ((m.type === 'recognizer_loop:utterance' || m.type === 'ovos.utterance.handled') && sessionIdOf(m) !== 'default') used();
+		}),
+		// Someone at a bus client: a chat message, the screen's back, a button's request.
+		bus.onSocket((m) => {
+			if (!isProbe(m.type)) used();
+		})
+	];
+	signal.addEventListener('abort', () => offs.forEach((off) => off()), { once: true });
+
+	/** Resolves once nobody has used the device for a quiet minute. */
+	const quiet = async () => {
+		for (let left = lastUse + DEMO_QUIET_MS - clock.now(); left > 0 && !signal.aborted; left = lastUse + DEMO_QUIET_MS - clock.now()) {
+			await sleep(clock, left, signal);
+		}
+	};
 	void (async () => {
-		await sleep(clock, 200, signal);
-		for (let i = 0; !signal.aborted; i = (i + 1) % DEMO_SCRIPT.length) {
-			const step = DEMO_SCRIPT[i] as (typeof DEMO_SCRIPT)[number];
-			await speakToDevice(bus, clock, step.utterance, signal);
+		await sleep(clock, DEMO_START_MS, signal);
+		for (let i = 0; !signal.aborted; i = (i + 1) % script.length) {
+			await quiet();
+			if (signal.aborted) return;
+			const step = script[i] as DemoStep;
+			if (step.utterance) await speakToDevice(bus, clock, step.utterance, signal);
+			else bus.emit({ type: 'mycroft.gui.screen.close', data: {}, context: { session: { session_id: 'default' } } });
 			await sleep(clock, step.dwellMs, signal);
 		}
 	})();

@@ -2,7 +2,9 @@
  * The embedded default (issue 3): with no OVOS_HOST, the app's server runs the simulator itself on
  * the configured ports, with the demo on, so a fresh `npm start` opens on a live screen.
  */
+import { join } from 'node:path';
 import type { OvosAddress } from '../../protocol/address';
+import { dataDir } from '../agent/secret';
 import { consoleLogger } from './log';
 import { PortInUseError } from './listen';
 import { startSimulator, type Simulator } from './index';
@@ -21,6 +23,8 @@ export function startEmbedded(address: OvosAddress): Promise<Simulator> {
 				guiPort: address.guiPort,
 				skills: true,
 				demo: true,
+				// A GUI cache of its own, never a real ovos-gui's `~/.cache/ovos_gui` on the same machine.
+				guiCache: join(dataDir(), 'ovos_gui'),
 				log: (level, message) => {
 					if (level === 'warn' || level === 'error') consoleLogger()(level, message);
 				}

@@ -12,7 +12,7 @@ import { DEMO_WEB_ASSETS } from './assets';
 import { closeHttp, listenHttp } from './listen';
 import type { Logger } from './log';
 import type { GuiFrame, GuiPage, GuiSink, NamespaceManager } from './namespaces';
-import type { PageFiles } from './page-urls';
+import type { GuiCache } from './page-urls';
 import { pyDumps, pyInt, pyStr } from './py';
 import { FORWARDED_STATUS_EVENTS } from './status-forward';
 
@@ -28,7 +28,7 @@ interface GuiClient {
 export interface GuiServerOptions {
 	readonly bus: MessageBus;
 	readonly manager: NamespaceManager;
-	readonly files: PageFiles;
+	readonly files: GuiCache;
 	readonly log: Logger;
 	/** The session ovos-gui's own bus client injects into what it emits. */
 	readonly session: () => JsonObject;

@@ -13,8 +13,10 @@ import { realClock, type Clock } from '../clock';
 import { GuiServer } from './gui-server';
 import { startGenericExtension } from './extension';
 import { consoleLogger, silentLogger, type Logger } from './log';
+import { startHomescreenManager } from './homescreen-manager';
+import { startShellWidgets } from './shell-companion';
 import { NamespaceManager } from './namespaces';
-import { PageFiles } from './page-urls';
+import { GuiCache } from './page-urls';
 import { SessionStore } from './sessions';
 import { runScenario, runStep, type Scenario, type ScenarioStep, type StepTarget } from './scenario';
 import { startServices, type Services } from './services';
@@ -44,6 +46,13 @@ export interface SimulatorOptions {
 	readonly idleDisplaySkill?: string;
 	/** Threads of core's handler pool (default 6: a 2-CPU device, spec chat-agent.md §8.2). */
 	readonly workers?: number;
+	/**
+	 * ovos-gui's cache folder (`~/.cache/ovos_gui` on a device): page urls resolve against the files in
+	 * it. Default: a temporary folder of its own, removed by `stop()`.
+	 */
+	readonly guiCache?: string;
+	/** IANA time zone of the device's clock. Default: this machine's. */
+	readonly timeZone?: string;
 }
 
 export interface CanonicalOptions {
@@ -60,6 +69,8 @@ export interface Simulator {
 	readonly busUrl: string;
 	readonly guiUrl: string;
 	readonly clock: Clock;
+	/** The GUI cache folder page urls resolve against. */
+	readonly guiCache: string;
 	/** Server state in the same canonical JSON as the client's `toCanonical` (see `currentPageOf` for page numbers). */
 	canonical(opts?: CanonicalOptions): string;
 	/** Put a frame on the bus as an in-process client (a skill) would: every socket and service sees it. */
@@ -86,14 +97,17 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
 	const log: Logger = opts.log === false ? silentLogger : (opts.log ?? warnings(consoleLogger()));
 	const quirks: string[] = [];
 	const bus = new MessageBus(log);
-	const files = new PageFiles();
+	const files = new GuiCache(opts.guiCache);
+	files.cacheSystemResources();
+	const timeZone = opts.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+	const idleDisplaySkill = opts.idleDisplaySkill ?? 'ovos-skill-homescreen.openvoiceos';
 	const sessions = new SessionStore();
 	let gui: GuiServer | null = null;
 	const manager = new NamespaceManager({
 		bus,
 		clock,
 		log,
-		idleDisplaySkill: opts.idleDisplaySkill ?? 'ovos-skill-homescreen.openvoiceos',
+		idleDisplaySkill,
 		guiPort: () => gui?.port ?? 0,
 		quirk: (name, detail) => {
 			quirks.push(name);
@@ -105,20 +119,26 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
 	gui = new GuiServer({ bus, manager, files, log, session: guiSession });
 	manager.attach(gui);
 	const stopExtension = startGenericExtension(bus);
+	const stopHomescreens = startHomescreenManager(bus, idleDisplaySkill, log);
+	const stopWidgets = startShellWidgets(bus);
 	try {
 		await bus.listen(host, opts.busPort ?? 8181);
 		await gui.listen(host, opts.guiPort ?? 18181);
 	} catch (e) {
 		stopExtension();
+		stopHomescreens();
+		stopWidgets();
 		await gui.close();
 		await bus.close();
+		files.dispose();
 		throw e;
 	}
 	const services = opts.skills === false ? null : startServices({
 				bus,
 				clock,
 				log,
-				files,
+				cache: files,
+				timeZone,
 				sessions,
 				demo: opts.demo ?? false,
 				workers: opts.workers,
@@ -139,6 +159,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
 		busUrl: `ws://${host}:${bus.port}/core`,
 		guiUrl: `ws://${host}:${g.port}/gui`,
 		clock,
+		guiCache: files.dir,
 		services,
 		canonical: (o = {}) => manager.canonical((ns, page) => files.url(ns, page, o.framework ?? 'qt5'), o.replayed ?? false),
 		emit: (msg) => bus.emit(msg),
@@ -153,9 +174,12 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
 			stopped = true;
 			services?.stop();
 			stopExtension();
+			stopHomescreens();
+			stopWidgets();
 			manager.dispose();
 			await g.close();
 			await bus.close();
+			files.dispose();
 		}
 	};
 }

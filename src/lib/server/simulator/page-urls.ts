@@ -1,29 +1,90 @@
 /**
- * Page `url`s as ovos-gui 1.3.4 resolves them per client framework (spec §2.1.4, §11.3): a bare
- * absolute path into the server's XDG cache when a file exists for that framework, else null.
- * ovos-gui ships its SYSTEM pages for qt5 only; a skill page resolves only if the skill shipped it.
+ * Page `url`s as ovos-gui 1.3.4 resolves them (`page.py` `get_uri`, spec gui-protocol.md §2.1.4):
+ * `<GUI cache>/<ns>/<framework>/<page>.<ext>` — `ns` is `system` for any page whose name starts with
+ * `SYSTEM`, else the skill id; `ext` is `qml` for qt5/qt6 and empty otherwise — when that file exists,
+ * else null. The cache is a real folder, filled the way a device fills it: ovos-gui copies its SYSTEM
+ * pages into `system/` at start, and every skill's GUI interface replaces `<skill_id>/` with the pages
+ * it ships. Anything else put there (a test's or an outside skill's QML) resolves as on a device.
  */
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve, sep } from 'node:path';
 import { SYSTEM_QT5_PAGES } from '../../protocol/templates';
 
-export const GUI_CACHE = '/home/ovos/.cache/ovos_gui';
+/** Framework folder → the pages (names without extension) a component ships in it. */
+export type ShippedPages = Readonly<Record<string, readonly string[]>>;
 
-const SYSTEM_QT5 = new Set<string>(SYSTEM_QT5_PAGES);
+export class GuiCache {
+	/** The cache folder (absolute); urls are paths inside it. */
+	readonly dir: string;
+	private readonly temporary: boolean;
 
-export class PageFiles {
-	/** `skill_id` → names of qt5 pages the skill ships. */
-	private readonly shipped = new Map<string, Set<string>>();
+	/** `dir` = a folder to use (created if missing, kept); none = a fresh temporary one, removed by `dispose`. */
+	constructor(dir?: string) {
+		this.temporary = dir === undefined;
+		this.dir = dir === undefined ? mkdtempSync(join(tmpdir(), 'ovos-sim-gui-')) : resolve(dir);
+		mkdirSync(this.dir, { recursive: true });
+	}
 
-	ship(skillId: string, pages: readonly string[]): void {
-		const set = this.shipped.get(skillId) ?? new Set<string>();
-		for (const p of pages) set.add(p);
-		this.shipped.set(skillId, set);
+	/** ovos-gui's `_cache_system_resources`: `system/` is replaced by the SYSTEM pages it ships (qt5 only). */
+	cacheSystemResources(): void {
+		this.replace('system', { qt5: SYSTEM_QT5_PAGES });
+	}
+
+	/** `GUIInterface._cache_gui_files`: the skill's folder is replaced by what it ships. */
+	ship(skillId: string, pages: ShippedPages): void {
+		this.replace(skillId, pages);
+	}
+
+	/** A file a skill keeps beside its pages (an app icon): written under `<skill_id>/`, its path returned. */
+	writeResource(skillId: string, name: string, body: string): string {
+		const path = this.inside(skillId, name);
+		if (!path) throw new Error(`resource ${name} of ${skillId} is outside the GUI cache`);
+		mkdirSync(dirname(path), { recursive: true });
+		writeFileSync(path, body);
+		return path;
 	}
 
 	url(namespace: string, page: string, framework: string): string | null {
-		// Any framework but qt5 gets null: there are no qt6 files, and an unknown framework has no extension.
-		if (framework !== 'qt5') return null;
-		if (SYSTEM_QT5.has(page)) return `${GUI_CACHE}/system/qt5/${page}.qml`;
-		if (this.shipped.get(namespace)?.has(page)) return `${GUI_CACHE}/${namespace}/qt5/${page}.qml`;
-		return null;
+		const ext = framework === 'qt5' || framework === 'qt6' ? 'qml' : '';
+		const ns = page.startsWith('SYSTEM') ? 'system' : namespace;
+		// Not in ovos-gui: a path that would leave the cache (a client's "../" framework) resolves to nothing.
+		const path = this.inside(ns, framework, `${page}.${ext}`);
+		if (!path) return null;
+		try {
+			return statSync(path).isFile() ? path : null;
+		} catch {
+			return null;
+		}
 	}
+
+	dispose(): void {
+		if (this.temporary) rmSync(this.dir, { recursive: true, force: true });
+	}
+
+	private replace(folder: string, pages: ShippedPages): void {
+		const root = this.inside(folder);
+		if (!root || root === this.dir) throw new Error(`cannot cache GUI files for ${folder}`);
+		rmSync(root, { recursive: true, force: true });
+		for (const [framework, names] of Object.entries(pages)) {
+			const ext = framework === 'qt5' || framework === 'qt6' ? 'qml' : '';
+			for (const name of names) {
+				const path = this.inside(folder, framework, `${name}.${ext}`);
+				if (!path) continue;
+				mkdirSync(dirname(path), { recursive: true });
+				writeFileSync(path, placeholder(folder, name));
+			}
+		}
+	}
+
+	/** `dir/parts…`, or null when that leaves the cache folder. */
+	private inside(...parts: string[]): string | null {
+		const path = join(this.dir, ...parts);
+		return path === this.dir || path.startsWith(this.dir + sep) ? path : null;
+	}
+}
+
+/** The simulated skills ship no real QML: a file stands in so the url resolves, as the skill's would. */
+function placeholder(folder: string, page: string): string {
+	return `// ${folder}/${page}: stand-in written by the ovos-screen simulator so this page's url resolves as on a device.\n`;
 }

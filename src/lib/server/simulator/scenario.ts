@@ -20,36 +20,44 @@ import * as v from 'valibot';
 import { isObject, type BusMessage, type Json, type JsonObject } from '../../protocol';
 import { sleep, type Clock } from '../clock';
 
-const json = v.custom<Json>(() => true);
 const object = v.custom<JsonObject>(isObject, 'must be a JSON object');
-const skill = v.pipe(v.string(), v.minLength(1));
-const names = v.array(v.string());
+const skill = v.pipe(v.string('must be a skill id (a string)'), v.minLength(1, 'must not be empty'));
+const names = v.array(v.string('must be a page name (a string)'), 'must be a list of page names');
 
-export const StepSchema = v.union([
-	v.strictObject({ say: v.pipe(v.string(), v.minLength(1)) }),
-	v.strictObject({ wait: v.pipe(v.number(), v.minValue(0)) }),
-	v.strictObject({ set: v.strictObject({ skill, data: object }) }),
-	v.strictObject({
-		show: v.strictObject({
-			skill,
-			pages: v.pipe(names, v.minLength(1)),
-			index: v.optional(v.pipe(v.number(), v.integer())),
-			idle: v.optional(v.union([v.null(), v.boolean(), v.pipe(v.number(), v.minValue(0))]))
-		})
+/** One schema per step kind; a step is an object with exactly one of these keys. */
+const STEPS = {
+	say: v.pipe(v.string('must be an utterance (a string)'), v.minLength(1, 'must not be empty')),
+	wait: v.pipe(v.number('must be a number of milliseconds'), v.minValue(0, 'must not be negative')),
+	set: v.strictObject({ skill, data: object }),
+	show: v.strictObject({
+		skill,
+		pages: v.pipe(names, v.minLength(1, 'must name at least one page')),
+		index: v.optional(v.pipe(v.number('must be a page index (a number)'), v.integer('must be a whole number'))),
+		idle: v.optional(v.union([v.null(), v.boolean(), v.pipe(v.number(), v.minValue(0))], 'must be null, true/false or seconds (≥ 0)'))
 	}),
-	v.strictObject({ deletePages: v.strictObject({ skill, pages: names }) }),
-	v.strictObject({ deleteAllPages: v.strictObject({ skill, except: v.optional(names) }) }),
-	v.strictObject({ event: v.strictObject({ skill, name: v.string(), params: v.optional(object) }) }),
-	v.strictObject({ clear: v.strictObject({ skill }) }),
-	v.strictObject({ back: v.strictObject({ skill: v.optional(skill) }) }),
-	v.strictObject({ emit: v.strictObject({ type: v.pipe(v.string(), v.minLength(1)), data: v.optional(object), context: v.optional(object) }) }),
-	v.strictObject({ log: v.string() })
-]);
-export type ScenarioStep = v.InferOutput<typeof StepSchema>;
+	deletePages: v.strictObject({ skill, pages: names }),
+	deleteAllPages: v.strictObject({ skill, except: v.optional(names) }),
+	event: v.strictObject({ skill, name: v.string('must be an event name (a string)'), params: v.optional(object) }),
+	clear: v.strictObject({ skill }),
+	back: v.strictObject({ skill: v.optional(skill) }),
+	emit: v.strictObject({
+		type: v.pipe(v.string('must be a message type (a string)'), v.minLength(1, 'must not be empty')),
+		data: v.optional(object),
+		context: v.optional(object)
+	}),
+	log: v.string('must be a note (a string)')
+} as const;
 
-export const ScenarioSchema = v.strictObject({ name: v.optional(v.string()), steps: v.array(StepSchema) });
-export type Scenario = v.InferOutput<typeof ScenarioSchema>;
+type StepKind = keyof typeof STEPS;
+export type ScenarioStep = { [K in StepKind]: { [P in K]: v.InferOutput<(typeof STEPS)[K]> } }[StepKind];
+export interface Scenario {
+	readonly name?: string;
+	readonly steps: ScenarioStep[];
+}
 
+const KINDS = Object.keys(STEPS) as StepKind[];
+
+/** Parses a scenario; a mistake is reported with the step (numbered from 1), its kind and the field. */
 export function parseScenario(text: string): Scenario {
 	let raw: unknown;
 	try {
@@ -57,11 +65,39 @@ export function parseScenario(text: string): Scenario {
 	} catch (e) {
 		throw new Error(`scenario is not JSON: ${(e as Error).message}`);
 	}
-	const r = v.safeParse(ScenarioSchema, raw);
-	if (r.success) return r.output;
+	if (!isObject(raw)) throw new Error('scenario must be a JSON object with "steps"');
+	for (const key of Object.keys(raw)) {
+		if (key !== 'name' && key !== 'steps') throw new Error(`scenario: unknown field "${key}" (expected "name" and "steps")`);
+	}
+	if (raw.name !== undefined && typeof raw.name !== 'string') throw new Error('scenario: "name" must be a string');
+	if (!Array.isArray(raw.steps)) throw new Error('scenario: "steps" must be a list of steps');
+	const steps = raw.steps.map((step, i) => parseStep(step, i + 1));
+	return raw.name === undefined ? { steps } : { name: raw.name, steps };
+}
+
+function parseStep(step: Json, n: number): ScenarioStep {
+	const keys = isObject(step) ? Object.keys(step) : [];
+	if (!isObject(step) || keys.length !== 1) {
+		throw new Error(`scenario step ${n}: must be an object with exactly one of ${KINDS.join(', ')}; got ${JSON.stringify(step)?.slice(0, 80)}`);
+	}
+	const kind = keys[0] as string;
+	if (!(KINDS as string[]).includes(kind)) throw new Error(`scenario step ${n}: unknown step "${kind}" (expected one of ${KINDS.join(', ')})`);
+	const r = v.safeParse(STEPS[kind as StepKind], step[kind]);
+	if (r.success) return { [kind]: r.output } as ScenarioStep;
 	const issue = r.issues[0];
-	const path = issue.path?.map((p) => String(p.key)).join('.') ?? '';
-	throw new Error(`scenario ${path ? `at ${path}` : ''}: ${issue.message}`);
+	const field = [kind, ...(issue.path?.map((p) => String(p.key)) ?? [])].join('.');
+	if (issue.type === 'strict_object' && issue.input === undefined) throw new Error(`scenario step ${n} (${kind}): ${field} is required`);
+	if (issue.type === 'strict_object') throw new Error(`scenario step ${n} (${kind}): ${field} is not a field of "${kind}" (allowed: ${allowed(kind as StepKind)})`);
+	return fail(n, kind, field, issue.message, issue.input);
+}
+
+function allowed(kind: StepKind): string {
+	const schema = STEPS[kind];
+	return 'entries' in schema ? Object.keys(schema.entries).join(', ') : '';
+}
+
+function fail(n: number, kind: string, field: string, message: string, input: unknown): never {
+	throw new Error(`scenario step ${n} (${kind}): ${field} ${message}, got ${JSON.stringify(input)?.slice(0, 60) ?? 'nothing'}`);
 }
 
 export interface StepTarget {

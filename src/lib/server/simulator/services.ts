@@ -7,7 +7,7 @@ import type { Clock } from '../clock';
 import { Core } from './core';
 import { runDemo, speakToDevice } from './demo';
 import type { Logger } from './log';
-import type { PageFiles } from './page-urls';
+import type { GuiCache } from './page-urls';
 import type { SessionStore } from './sessions';
 import { DEMO_SKILLS } from './skills';
 import { WorkerPool } from './workers';
@@ -17,7 +17,9 @@ export interface ServiceOptions {
 	readonly bus: MessageBus;
 	readonly clock: Clock;
 	readonly log: Logger;
-	readonly files: PageFiles;
+	readonly cache: GuiCache;
+	/** IANA time zone of the device's clock. */
+	readonly timeZone: string;
 	readonly sessions: SessionStore;
 	readonly demo: boolean;
 	/** `http://host:port` of the simulator's GUI server, which serves skill pages. */

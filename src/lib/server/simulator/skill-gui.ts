@@ -1,17 +1,22 @@
 /**
  * A skill's side of the GUI, as ovos-bus-client's `GUIInterface` drives it (spec gui-protocol.md §5,
- * §11.14): the whole data dict in `gui.value.set` before every `gui.page.show`, single `gui[key]`
- * writes sent only once a page has been shown, `clear()` / `release()`. Skills never touch ovos-gui's
- * state: everything goes over the bus.
+ * §11.14): the whole data dict in `gui.value.set` before every `gui.page.show`, `gui[key]` writes
+ * sent (as the whole dict) only when the value changed and a page has been shown, `clear()` /
+ * `release()`, GUI events of its namespace as `<skill_id>.<event>` handlers. Skills never touch
+ * ovos-gui's state: everything goes over the bus.
  */
-import type { Json, JsonObject } from '../../protocol';
+import type { BusMessage, Json, JsonObject } from '../../protocol';
 import type { MessageBus } from './bus-server';
+import { pyEquals } from './py';
 
 export type Idle = null | boolean | number;
 
 export class SkillGui {
 	private readonly data = new Map<string, Json>();
-	private shown = false;
+	/** `_pages` / `current_page_idx`: what the last show asked for (removals do not change it, as in GUIInterface). */
+	private pages: string[] = [];
+	private index = -1;
+	private readonly handlers: (() => void)[] = [];
 
 	constructor(
 		private readonly bus: MessageBus,
@@ -32,16 +37,43 @@ export class SkillGui {
 		return this.data.get(key);
 	}
 
-	/** `gui[key] = value`. */
+	/** `gui.page`: the page the last show focused, or null. */
+	get page(): string | null {
+		return this.pages[this.index] ?? null;
+	}
+
+	/** How many pages the last show named (`len(gui._pages)`). */
+	get pageCount(): number {
+		return this.pages.length;
+	}
+
+	/** `gui[key] = value`: nothing is sent for an equal value, or before a page was shown. */
 	set(key: string, value: Json): void {
+		if (this.data.has(key) && pyEquals(this.data.get(key), value)) return;
 		this.data.set(key, value);
-		if (this.shown) this.emit('gui.value.set', this.all());
+		if (this.page !== null) this.emit('gui.value.set', this.all());
 	}
 
 	/** Several keys, one message (what `gui.update(...)`-style skills do). */
 	update(values: JsonObject): void {
-		for (const [k, v] of Object.entries(values)) this.data.set(k, v);
-		if (this.shown) this.emit('gui.value.set', this.all());
+		let changed = false;
+		for (const [k, v] of Object.entries(values)) {
+			if (this.data.has(k) && pyEquals(this.data.get(k), v)) continue;
+			this.data.set(k, v);
+			changed = true;
+		}
+		if (changed && this.page !== null) this.emit('gui.value.set', this.all());
+	}
+
+	/** `register_handler(event, fn)`: GUI events of this namespace reach the bus as `<skill_id>.<event>`. */
+	registerHandler(event: string, fn: (m: BusMessage) => void): void {
+		const type = event.startsWith(`${this.skillId}.`) ? event : `${this.skillId}.${event}`;
+		this.handlers.push(this.bus.on(type, fn));
+	}
+
+	/** Removes the GUI event handlers (the skill is unloading). */
+	shutdown(): void {
+		for (const off of this.handlers.splice(0)) off();
 	}
 
 	showPages(pages: readonly string[], index = 0, overrideIdle: Idle = null, removeOthers = false): void {
@@ -49,8 +81,9 @@ export class SkillGui {
 		// GUIInterface clamps only when index > len (spec §6.27); ovos-gui clamps the rest.
 		const i = index > pages.length ? pages.length - 1 : index;
 		this.emit('gui.value.set', this.all());
+		this.pages = [...pages];
+		this.index = i;
 		this.emit('gui.page.show', { page_names: [...pages], index: i, __from: this.skillId, __idle: overrideIdle, __animations: false });
-		this.shown = true;
 	}
 
 	showPage(page: string, overrideIdle: Idle = null): void {
@@ -105,7 +138,8 @@ export class SkillGui {
 	/** `clear()`: the namespace goes; the interface forgets its pages. */
 	clear(): void {
 		this.data.clear();
-		this.shown = false;
+		this.pages = [];
+		this.index = -1;
 		this.emit('gui.clear.namespace', { __from: this.skillId });
 	}
 

@@ -6,10 +6,10 @@
  * mic every 20 s.
  */
 import { sessionIdOf, type BusMessage, type Json, type JsonObject } from '../../protocol';
-import type { MessageBus } from './bus-server';
+import type { BusHandler, MessageBus } from './bus-server';
 import { sleep, type Clock } from '../clock';
 import type { Logger } from './log';
-import type { PageFiles } from './page-urls';
+import type { GuiCache, ShippedPages } from './page-urls';
 import { activate, sessionId, withUtteranceState, type SessionStore } from './sessions';
 import { SkillGui } from './skill-gui';
 import type { WorkerPool } from './workers';
@@ -31,11 +31,19 @@ export interface SkillContext {
 	assetUrl(path: string): string;
 	/** Speak outside any handler (a timer going off): it lands in the `default` session (spec chat-agent.md §3.3). */
 	speakDefault(text: string): void;
+	/** Listen on the bus for as long as the skill is loaded. */
+	on(type: string, fn: BusHandler): void;
+	/** The device's GUI cache (files a skill shares with the GUI, e.g. an app icon). */
+	readonly cache: GuiCache;
+	/** IANA time zone of the device's clock (`now_local()`). */
+	readonly timeZone: string;
 }
 
 export interface Intent {
 	/** Intent name on the bus: `<skill_id>:<name>`. */
 	readonly name: string;
+	/** The dispatch type when it is not `<skill_id>:<name>` (a pipeline plugin's, e.g. `ocp:play`). */
+	readonly busType?: string;
 	/** Handler method name: `handled` says `<ClassName>.<handler>`. */
 	readonly handler: string;
 	/** Slots when the utterance matches, else null. */
@@ -47,8 +55,10 @@ export interface SkillDefinition {
 	readonly id: string;
 	readonly className: string;
 	readonly intents: readonly Intent[];
-	/** qt5 pages the skill ships (their urls resolve; other custom pages get url null). */
-	readonly pages?: readonly string[];
+	/** GUI pages the skill ships per framework (written to the GUI cache at load, so their urls resolve). */
+	readonly ui?: ShippedPages;
+	/** Example utterances (its `skill.json` `examples`), registered with the homescreen. */
+	readonly examples?: readonly string[];
 	/** Optional background behaviour (started once). */
 	start?(skill: SkillContext): void;
 }
@@ -170,7 +180,8 @@ export class SkillRuntime {
 			clock: Clock;
 			log: Logger;
 			sessions: SessionStore;
-			files: PageFiles;
+			cache: GuiCache;
+			timeZone: string;
 			signal: AbortSignal;
 			assetBase: () => string;
 			workers: WorkerPool;
@@ -190,12 +201,27 @@ export class SkillRuntime {
 					type: 'speak',
 					data: { utterance: text, expect_response: false, meta: { skill: def.id, dialog: '', data: {} }, lang: 'en-US' },
 					context: { session: o.sessions.default, skill_id: def.id }
-				})
+				}),
+			on: (type, fn) => void this.off.push(o.bus.on(type, fn)),
+			cache: o.cache,
+			timeZone: o.timeZone
 		};
-		if (def.pages) o.files.ship(def.id, def.pages);
+		// GUIInterface caches the skill's GUI files on creation (ovos-bus-client `_cache_gui_files`).
+		if (def.ui) o.cache.ship(def.id, def.ui);
 		// Every handler runs on core's shared worker pool (spec chat-agent.md §8.2).
 		const on = (type: string, fn: (m: BusMessage) => unknown) => this.off.push(o.bus.on(type, (m) => o.workers.run(type, () => fn(m))));
-		for (const intent of def.intents) on(`${def.id}:${intent.name}`, (m) => this.dispatch(intent, m));
+		for (const intent of def.intents) on(intent.busType ?? `${def.id}:${intent.name}`, (m) => this.dispatch(intent, m));
+		if (def.examples?.length) {
+			// ovos-workshop registers skill.json examples at load and again when the homescreen asks.
+			const register = () =>
+				o.bus.emit({
+					type: 'homescreen.register.examples',
+					data: { skill_id: def.id, utterances: [...(def.examples ?? [])], lang: 'en-US' },
+					context: {}
+				});
+			register();
+			on('homescreen.metadata.get', register);
+		}
 		on(`${def.id}.converse.ping`, (m) =>
 			o.bus.emit({ type: 'skill.converse.pong', data: { skill_id: def.id, can_handle: false }, context: m.context })
 		);
@@ -256,6 +282,7 @@ export class SkillRuntime {
 
 	stop(): void {
 		for (const off of this.off) off();
+		this.ctx.gui.shutdown();
 		this.answers.clear();
 	}
 }

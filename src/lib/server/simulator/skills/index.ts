@@ -1,8 +1,17 @@
-/** The demo skills, in intent-matching order (the timer with a duration before the one that asks). */
+/**
+ * The simulated device's skills and plugins, in intent-matching and load order. The homescreen, weather,
+ * date-time, alerts and OCP send what the real ones send (spec skill-pages.md); the others show
+ * SYSTEM templates. The homescreen loads after the skills it asks for data (weather, examples, apps).
+ */
 import type { SkillDefinition } from '../workshop';
+import { alerts } from './alerts';
+import { dateTime } from './date-time';
+import { homescreen } from './homescreen';
 import { greeting, htmlCard, photo, systemCheck, webPage } from './media';
-import { timer } from './timer';
+import { music } from './music';
+import { ocp } from './ocp';
+import { phal } from './phal';
 import { tour } from './tour';
 import { weather } from './weather';
 
-export const DEMO_SKILLS: readonly SkillDefinition[] = [weather, timer, photo, webPage, htmlCard, systemCheck, tour, greeting];
+export const DEMO_SKILLS: readonly SkillDefinition[] = [weather, dateTime, alerts, ocp, music, photo, webPage, htmlCard, systemCheck, tour, greeting, homescreen, phal];

@@ -43,22 +43,3 @@ export function parseDuration(utterance: string): number | null {
 	}
 	return found && total > 0 ? total : null;
 }
-
-export function spokenDuration(seconds: number): string {
-	const parts: string[] = [];
-	const h = Math.floor(seconds / 3600);
-	const m = Math.floor((seconds % 3600) / 60);
-	const s = seconds % 60;
-	if (h) parts.push(`${h} hour${h === 1 ? '' : 's'}`);
-	if (m) parts.push(`${m} minute${m === 1 ? '' : 's'}`);
-	if (s) parts.push(`${s} second${s === 1 ? '' : 's'}`);
-	return parts.join(' and ');
-}
-
-export function clockFace(seconds: number): string {
-	const s = Math.max(0, Math.round(seconds));
-	const h = Math.floor(s / 3600);
-	const mm = String(Math.floor((s % 3600) / 60)).padStart(h ? 2 : 1, '0');
-	const ss = String(s % 60).padStart(2, '0');
-	return h ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
-}
