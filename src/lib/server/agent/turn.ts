@@ -111,6 +111,8 @@ export class Turn {
 	#idle: TimerHandle | null = null;
 	#deadline: TimerHandle | null = null;
 	#settle: TimerHandle | null = null;
+	/** What the pending settle ends the turn as. */
+	#settleAs: TurnOutcome | null = null;
 	#react: TimerHandle | null = null;
 	#probe: TimerHandle | null = null;
 	/** The skill core handed our text to as an answer: its frames belong to this turn. */
@@ -232,10 +234,13 @@ export class Turn {
 			this.#asking = skillOf(msg) ?? this.#asking;
 			this.#endAfter(this.s.timing.awaitSettleMs, 'awaiting');
 		}
-		else if (this.#settle && this.#unmatched) {
-			// Something answered after all: the unmatched soft end no longer applies.
+		else if (this.#settle && (this.#unmatched || this.#settleAs === 'awaiting')) {
+			// Something answered after all: the unmatched soft end no longer applies. Or the skill went on
+			// talking after `get_response.waiting`: the answer was already in (it came while the question
+			// was spoken), so it is not waiting for the user.
 			this.s.clock.clearTimeout(this.#settle);
 			this.#settle = null;
+			this.#settleAs = null;
 		}
 	}
 
@@ -247,6 +252,7 @@ export class Turn {
 	#endAfter(ms: number, outcome: TurnOutcome): void {
 		if (ms <= 0) return this.finish(outcome);
 		if (this.#settle) this.s.clock.clearTimeout(this.#settle);
+		this.#settleAs = outcome;
 		this.#settle = this.s.clock.setTimeout(() => this.finish(outcome), ms);
 	}
 
