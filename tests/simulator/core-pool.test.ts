@@ -22,7 +22,7 @@ afterEach(async () => {
 	await sim.stop();
 });
 
-const TIMER = 'ovos-skill-timer.openvoiceos';
+const TIMER = 'ovos-skill-alerts.openvoiceos';
 const of = (sid: string, type?: string) => (m: BusMessage) => sessionIdOf(m) === sid && (type === undefined || m.type === type);
 const pause = (ms = 30) => new Promise((r) => setTimeout(r, ms));
 
@@ -44,6 +44,8 @@ describe('core as §8 recorded it', () => {
 		const question = await ask('s1');
 		bus.send({ type: 'recognizer_loop:audio_output_end', data: {}, context: { session: question, source: 'test-chat' } });
 		say('5 minutes', question);
+		await bus.waitFor((m) => of('s1', 'speak')(m) && m.data.utterance === 'Timer for five minutes, starting now.');
+		await clock.advance(15_000); // the confirmation is spoken with wait=True too
 		await bus.waitFor((m) => of('s1', 'ovos.utterance.handled')(m));
 		const n = bus.received.length;
 		// The same old snapshot again (a reused token): core trusts it.
@@ -79,7 +81,7 @@ describe('core as §8 recorded it', () => {
 		expect(workers().busy).toBe(1);
 		say('cancel', question);
 		const handled = await bus.waitFor(of('c1', 'ovos.utterance.handled'));
-		expect(handled.data).toEqual({ name: 'TimerSkill.handle_start_timer' });
+		expect(handled.data).toEqual({ name: 'AlertSkill.handle_create_timer' });
 		expect(bus.received.filter(of('c1', 'speak')).map((m) => m.data.utterance)).toEqual(['For how long?']);
 		await until(() => workers().busy === 0);
 		// …and the session is out of response mode again.
@@ -106,8 +108,8 @@ describe('core as §8 recorded it', () => {
 		expect(update).toBeTruthy();
 		await clock.advance(5000); // the device speaks the question
 		say('5 minutes', { session_id: 'default' });
-		await bus.waitFor((m) => of('default', 'speak')(m) && m.data.utterance === 'Timer set for 5 minutes.');
+		await bus.waitFor((m) => of('default', 'speak')(m) && m.data.utterance === 'Timer for five minutes, starting now.');
 		await clock.advance(5000);
-		await bus.waitFor((m) => of('default', 'ovos.utterance.handled')(m) && m.data.name === 'TimerSkill.handle_start_timer');
+		await bus.waitFor((m) => of('default', 'ovos.utterance.handled')(m) && m.data.name === 'AlertSkill.handle_create_timer');
 	});
 });
