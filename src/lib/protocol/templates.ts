@@ -12,12 +12,25 @@ export const TEMPLATE_NAMES = [
 	'SYSTEM_Loading',
 	'SYSTEM_Status',
 	'SYSTEM_Face',
-	'SYSTEM_InputBox'
+	'SYSTEM_InputBox',
+	// OVOS-GUI-1 templates with no legacy name (skill-pages.md §4)
+	'SYSTEM_clock',
+	'SYSTEM_timer',
+	'SYSTEM_idle'
 ] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
-/** The SYSTEM pages ovos-gui 1.3.4 ships a qt5 QML file for: all but `SYSTEM_InputBox` (spec §5). */
-export const SYSTEM_QT5_PAGES: readonly TemplateName[] = TEMPLATE_NAMES.filter((n) => n !== 'SYSTEM_InputBox');
+/** The SYSTEM pages ovos-gui 1.3.4 ships a qt5 QML file for (spec §5): the legacy ones but `SYSTEM_InputBox`. */
+export const SYSTEM_QT5_PAGES: readonly TemplateName[] = [
+	'SYSTEM_TextFrame',
+	'SYSTEM_ImageFrame',
+	'SYSTEM_AnimatedImageFrame',
+	'SYSTEM_HtmlFrame',
+	'SYSTEM_UrlFrame',
+	'SYSTEM_Loading',
+	'SYSTEM_Status',
+	'SYSTEM_Face'
+];
 
 const ALIASES: Record<string, TemplateName> = {
 	// OVOS-GUI-1 names (ovos-gui 1.3.5 templates.py)

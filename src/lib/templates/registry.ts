@@ -22,7 +22,10 @@ const SYSTEM: Readonly<Record<TemplateName, Loader>> = {
 	SYSTEM_Loading: () => import('./system/Loading.svelte'),
 	SYSTEM_Status: () => import('./system/Status.svelte'),
 	SYSTEM_Face: () => import('./system/Face.svelte'),
-	SYSTEM_InputBox: () => import('./system/InputBox.svelte')
+	SYSTEM_InputBox: () => import('./system/InputBox.svelte'),
+	SYSTEM_clock: () => import('./gui1/Clock.svelte'),
+	SYSTEM_timer: () => import('./gui1/Timer.svelte'),
+	SYSTEM_idle: () => import('./gui1/Idle.svelte')
 };
 
 interface SkillPages {
@@ -55,6 +58,29 @@ const SKILLS: readonly SkillPages[] = [
 		pages: { DuckDelegate: () => import('./skills/ddg/DuckDelegate.svelte') },
 		// A Mycroft.Delegate without fillWidth.
 		columns: ['DuckDelegate']
+	},
+	{
+		// The skill id changed in 2026 (CHANGELOG #147 "fix: skill_id").
+		namespaces: ['skill-ovos-homescreen.openvoiceos', 'ovos-skill-homescreen.openvoiceos'],
+		pages: { idle: () => import('./skills/homescreen/Idle.svelte') }
+	},
+	{
+		namespaces: ['ovos-skill-date-time.openvoiceos', 'skill-ovos-date-time.openvoiceos'],
+		pages: {
+			time: () => import('./skills/date-time/Time.svelte'),
+			date: () => import('./skills/date-time/Date.svelte')
+		}
+	},
+	{
+		// `skill-alerts.neongeckocom` is Neon's original (package neon-skill-alerts, older installers):
+		// same pages and keys, its own event names (skills/alerts/read.ts).
+		namespaces: ['ovos-skill-alerts.openvoiceos', 'skill-alerts.openvoiceos', 'skill-alerts.neongeckocom'],
+		pages: {
+			Timer: () => import('./skills/alerts/Timer.svelte'),
+			AlarmsOverviewCard: () => import('./skills/alerts/AlarmsOverviewCard.svelte'),
+			AlarmCard: () => import('./skills/alerts/AlarmCard.svelte'),
+			ListView: () => import('./skills/alerts/ListView.svelte')
+		}
 	}
 ];
 

@@ -1,0 +1,7 @@
+import type { BusWindow } from '../types';
+import { PARTS_LABELS } from './labels';
+
+/** Why core-bus requests cannot be sent from this page, or null when they can. */
+export function busReason(bus: BusWindow | undefined): string | null {
+	return bus ? bus.unavailable : PARTS_LABELS.noBus;
+}
