@@ -22,8 +22,5 @@ export const HOME_LABELS = {
 	nowPlaying: 'Now playing',
 	nightClock: 'Night clock',
 	leaveNightClock: 'Back to the home screen',
-	nextWallpaper: 'Next wallpaper',
-	/** The homescreen's 0–7 weather codes (ICON_CODE_MAP of the weather skill). */
-	weather: ['Sunny', 'Partly cloudy', 'Cloudy', 'Rain', 'Rain', 'Storm', 'Snow', 'Fog'],
-	weatherUnknown: 'Weather'
+	nextWallpaper: 'Next wallpaper'
 } as const;

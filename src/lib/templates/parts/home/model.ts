@@ -8,6 +8,8 @@ import type { ImageSource } from '../../media-src';
 
 export type Connectivity = 'online' | 'network' | 'offline';
 export type MediaState = 'playing' | 'paused' | 'stopped';
+/** What the media bar's buttons ask of the player. */
+export type MediaControl = 'pause' | 'resume' | 'stop';
 
 export interface NotificationView {
 	readonly key: string;
