@@ -404,6 +404,24 @@ test('swiping left (or the right edge) asks the homescreen for the next wallpape
 	await expect(home.locator('[data-view="main"]')).toBeVisible();
 });
 
+test('the media bar pauses, resumes and stops the player with the OCP player page’s own GUI events', async ({ page }) => {
+	await open(page, '/kiosk');
+	const pauses = collect(sim, 'ovos.common_play.pause');
+	const resumes = collect(sim, 'ovos.common_play.resume');
+	const stops = collect(sim, 'ovos.common_play.stop');
+	show(sim, HOME, ['idle'], idleData());
+	guiEvent(HOME, 'ovos.media.widget.manager.update', { enabled: true, widget: { title: 'So What', artist: 'Miles Davis' }, state: 'playing' });
+	const home = shown(page, 'idle', HOME);
+	await home.getByRole('button', { name: 'Pause' }).click();
+	await expect.poll(() => pauses.map((m) => m.data)).toEqual([{}]);
+	// The homescreen reports the new state; the button follows it.
+	guiEvent(HOME, 'ovos.media.widget.manager.update', { enabled: true, widget: { title: 'So What', artist: 'Miles Davis' }, state: 'paused' });
+	await home.getByRole('button', { name: 'Play', exact: true }).click();
+	await expect.poll(() => resumes.length).toBe(1);
+	await home.getByRole('button', { name: 'Stop' }).click();
+	await expect.poll(() => stops.length).toBe(1);
+});
+
 // ---- core-bus controls without a bus window ---------------------------------------------------------
 
 test('core-bus controls are shown disabled, with the reason, and send nothing', async ({ page }) => {
@@ -417,8 +435,6 @@ test('core-bus controls are shown disabled, with the reason, and send nothing', 
 	const controls = [
 		home.getByRole('button', { name: /Show running timers/ }),
 		home.getByRole('button', { name: /Show alarms/ }),
-		home.getByRole('button', { name: 'Pause' }),
-		home.getByRole('button', { name: 'Stop' }),
 		home.getByRole('button', { name: 'Open the media player' })
 	];
 	for (const c of controls) {
@@ -427,7 +443,9 @@ test('core-bus controls are shown disabled, with the reason, and send nothing', 
 	}
 	await expect(controls[0]!).toHaveAttribute('data-bus-type', 'ovos.gui.show.active.timers');
 	await expect(controls[1]!).toHaveAttribute('data-bus-type', 'ovos.gui.show.active.alarms');
-	await expect(controls[4]!).toHaveAttribute('data-bus-type', 'ovos.common_play.home');
+	await expect(controls[2]!).toHaveAttribute('data-bus-type', 'ovos.common_play.home');
+	// Play/pause/stop are not core-bus requests: they work without the window (see the media test).
+	await expect(home.getByRole('button', { name: 'Pause' })).toBeEnabled();
 	// A tap says why (a touch screen has no tooltip).
 	await controls[0]!.click({ force: true });
 	await expect(home.getByRole('status').filter({ hasText: NO_BUS })).toBeVisible();
@@ -456,7 +474,7 @@ test('core-bus controls are shown disabled, with the reason, and send nothing', 
 
 	await page.waitForTimeout(300);
 	const busTypes = sent.map((m) => m.type);
-	for (const t of ['ovos.gui.show.active.timers', 'ovos.common_play.pause', 'ovos.camera.open', 'ovos.notification.api.storage.clear']) expect(busTypes).not.toContain(t);
+	for (const t of ['ovos.gui.show.active.timers', 'ovos.gui.show.active.alarms', 'ovos.common_play.home', 'ovos.camera.open', 'ovos.notification.api.storage.clear']) expect(busTypes).not.toContain(t);
 });
 
 // ---- screenshots: each page at three sizes, light and dark ----------------------------------------
