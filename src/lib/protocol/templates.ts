@@ -16,7 +16,10 @@ export const TEMPLATE_NAMES = [
 	// OVOS-GUI-1 templates with no legacy name (skill-pages.md §4)
 	'SYSTEM_clock',
 	'SYSTEM_timer',
-	'SYSTEM_idle'
+	'SYSTEM_idle',
+	'SYSTEM_audio_player',
+	'SYSTEM_video_player',
+	'SYSTEM_media_player'
 ] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 

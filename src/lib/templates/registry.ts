@@ -25,7 +25,10 @@ const SYSTEM: Readonly<Record<TemplateName, Loader>> = {
 	SYSTEM_InputBox: () => import('./system/InputBox.svelte'),
 	SYSTEM_clock: () => import('./gui1/Clock.svelte'),
 	SYSTEM_timer: () => import('./gui1/Timer.svelte'),
-	SYSTEM_idle: () => import('./gui1/Idle.svelte')
+	SYSTEM_idle: () => import('./gui1/Idle.svelte'),
+	SYSTEM_audio_player: () => import('./gui1/AudioPlayer.svelte'),
+	SYSTEM_video_player: () => import('./gui1/VideoPlayer.svelte'),
+	SYSTEM_media_player: () => import('./gui1/MediaPlayer.svelte')
 };
 
 interface SkillPages {
@@ -80,6 +83,16 @@ const SKILLS: readonly SkillPages[] = [
 			AlarmsOverviewCard: () => import('./skills/alerts/AlarmsOverviewCard.svelte'),
 			AlarmCard: () => import('./skills/alerts/AlarmCard.svelte'),
 			ListView: () => import('./skills/alerts/ListView.svelte')
+		}
+	},
+	{
+		// The OCP media player (ovos-ocp-audio-plugin; ovos-media uses the same id).
+		namespaces: ['ovos.common_play'],
+		pages: {
+			PlayerLoader: () => import('./skills/ocp/PlayerLoader.svelte'),
+			SuggestionsView: () => import('./skills/ocp/SuggestionsView.svelte'),
+			Home: () => import('./skills/ocp/Home.svelte'),
+			busy: () => import('./skills/ocp/Busy.svelte')
 		}
 	}
 ];

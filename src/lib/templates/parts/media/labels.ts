@@ -1,0 +1,27 @@
+/** Fixed words of the shared media pieces (moved into the i18n module later, in one step). */
+export const MEDIA_LABELS = {
+	previous: 'Previous',
+	play: 'Play',
+	pause: 'Pause',
+	stop: 'Stop',
+	next: 'Next',
+	repeatOff: 'Repeat is off',
+	repeatAll: 'Repeat is on',
+	repeatTrack: 'Repeating this track',
+	shuffleOn: 'Shuffle is on',
+	shuffleOff: 'Shuffle is off',
+	live: 'Live',
+	position: 'Position',
+	of: 'of',
+	coverArt: 'Cover art',
+	coverUnreachable: 'The cover is a file on the device, not reachable from this screen',
+	untitled: 'Untitled',
+	nothingPlaying: 'Nothing playing',
+	notSent: 'Not connected: nothing was sent.',
+	controls: 'Player controls',
+	playing: 'Playing',
+	paused: 'Paused',
+	stopped: 'Stopped',
+	upNext: 'Up next',
+	track: 'Track'
+} as const;
