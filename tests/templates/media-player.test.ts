@@ -122,7 +122,7 @@ describe('OVOS-GUI-1 adapters', () => {
 		expect(fromAudioPlayer({ position: 'x', duration: null, playing: 'yes' })).toMatchObject({ positionMs: null, durationMs: null, state: 'paused' });
 	});
 	it('SYSTEM_media_player: media_* keys in ms, −1 = live, queue ends known', () => {
-		const data = {
+		const data: Record<string, Json> = {
 			media_title: 'News',
 			media_artist: 'Radio',
 			media_position: 12_000,

@@ -105,9 +105,10 @@ describe('registry', () => {
 describe('no wire data as HTML', () => {
 	it('no component uses {@html}', () => {
 		for (const dir of ['src/lib/templates', 'src/lib/screen-view']) {
-			for (const f of readdirSync(dir).filter((n) => n.endsWith('.svelte'))) {
-				expect(readFileSync(join(dir, f), 'utf8'), f).not.toContain('{@html');
-			}
+			// Every folder below too (system/, skills/<skill>/, gui1/, parts/).
+			const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((n) => n.endsWith('.svelte'));
+			expect(files.length).toBeGreaterThan(0);
+			for (const f of files) expect(readFileSync(join(dir, f), 'utf8'), f).not.toContain('{@html');
 		}
 	});
 });
