@@ -22,7 +22,10 @@ const VECTORS = [
 const KEYS = [
 	'text', 'title', 'caption', 'image', 'fill', 'background_color', 'html', 'resourceLocation', 'url', 'label', 'status', 'placeholder', 'confirm_text', 'exit_text', 'skill_id_handler', 'sleeping',
 	// weather (skill-pages.md §1.2) and DuckDuckGo (§1.5)
-	'weatherCode', 'currentTimezone', 'currentTemperature', 'weatherLocation', 'highTemperature', 'lowTemperature', 'chanceOfPrecipitation', 'windSpeed', 'humidity', 'weatherDate', 'sunrise', 'sunset', 'imgLink', 'summary'
+	'weatherCode', 'currentTimezone', 'currentTemperature', 'weatherLocation', 'highTemperature', 'lowTemperature', 'chanceOfPrecipitation', 'windSpeed', 'humidity', 'weatherDate', 'sunrise', 'sunset', 'imgLink', 'summary',
+	// OVOS-GUI-1 players (skill-pages.md §4)
+	'artist', 'album', 'position', 'duration', 'playing', 'uri',
+	'media_title', 'media_artist', 'media_album', 'media_image', 'media_uri', 'media_position', 'media_duration', 'media_playback_state', 'media_playlist_position'
 ];
 /** Keys that hold lists or objects: every string inside them carries the vector. */
 function nested(v: string): JsonObject {
@@ -77,6 +80,48 @@ for (const [ns, name] of PAGES) {
 				if (src !== null) expect(src).toMatch(/^https?:/);
 			}
 		}
+	});
+}
+
+/** OCP's media pages (spec skill-pages.md §1.6): every key, lists and cards included, carries the vector. */
+function ocpData(v: string, backend: string): JsonObject {
+	const card = { duration: v, track: v, image: v, album: v, source: v, uri: v };
+	return {
+		playerBackend: backend,
+		...Object.fromEntries(['title', 'artist', 'image', 'bg_image', 'status', 'duration', 'position', 'length', 'loopStatus', 'shuffleStatus', 'canPrev', 'canNext', 'canResume', 'uri', 'javascript', 'footer_text', 'homepage_index', 'displayBottomBar'].map((k) => [k, v])),
+		playlistModel: { data: [card, v] },
+		searchModel: { data: [card] },
+		skillCards: [{ skill_id: v, title: v, image: v, media_type: v }],
+		media_playlist: [{ title: v, artist: v, image: v, uri: v, duration: v }]
+	};
+}
+
+for (const name of ['PlayerLoader', 'SuggestionsView', 'Home', 'busy']) {
+	test(`ovos.common_play ${name}: no vector runs in the app`, async ({ page }) => {
+		const dialogs: string[] = [];
+		page.on('dialog', (d) => {
+			dialogs.push(d.message());
+			void d.dismiss();
+		});
+		await page.goto(screenUrl(sim));
+		await expect(page.locator('.scr-root[data-conn="live"]')).toBeAttached();
+		let first = true;
+		for (const backend of ['OVOSSyncPlayer', 'OVOSVideoPlayerQtAv', 'OVOSWebPlayer']) {
+			for (const [i, vector] of VECTORS.entries()) {
+				if (first) show(sim, 'ovos.common_play', [name], ocpData(vector, backend));
+				else setValues(sim, 'ovos.common_play', ocpData(vector, backend));
+				first = false;
+				await expect(page.locator(`[data-page="${name}"]`)).toBeVisible();
+				await page.waitForTimeout(120);
+				expect(await pwned(page), `${backend} vector ${i}`).toBe(0);
+				expect(dialogs).toEqual([]);
+				expect(await page.locator('.tpl-root script, .tpl-root [onerror], .tpl-root [onload], .tpl-root iframe').count()).toBe(0);
+				// Links only ever to http(s).
+				for (const href of await page.locator('.tpl-root a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''))) expect(href).toMatch(/^https?:/);
+			}
+		}
+		// Text stayed text: the vector shows literally in the title.
+		if (name === 'PlayerLoader') await expect(page.locator('[data-key="title"]')).toContainText('window.top.__pwned');
 	});
 }
 
