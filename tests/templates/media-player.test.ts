@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Json } from '../../src/lib/protocol';
 import { eventFor, expectedState } from '../../src/lib/templates/parts/media/actions';
 import { fromAudioPlayer, fromMediaPlayer, fromOcp, loopOf, playStateOf, playlistOf } from '../../src/lib/templates/parts/media/now-playing';
-import { clockAt, formatTime, nextClock, numberOf, spokenTime, startClock } from '../../src/lib/templates/parts/media/time';
+import { clockAt, formatTime, nextClock, spokenTime, startClock } from '../../src/lib/templates/parts/media/time';
 
 describe('time', () => {
 	it('formats m:ss and h:mm:ss, flooring like a clock', () => {
@@ -21,11 +21,6 @@ describe('time', () => {
 		expect(spokenTime(61_000)).toBe('1 minute 1 second');
 		expect(spokenTime(0)).toBe('0 seconds');
 		expect(spokenTime(3_600_000)).toBe('1 hour');
-	});
-	it('reads numbers, numeric strings, and nothing else', () => {
-		expect(numberOf(12)).toBe(12);
-		expect(numberOf('12.5')).toBe(12.5);
-		for (const v of [null, undefined, '', ' ', 'abc', true, [1], { a: 1 }, Number.POSITIVE_INFINITY] as (Json | undefined)[]) expect(numberOf(v)).toBeNull();
 	});
 });
 

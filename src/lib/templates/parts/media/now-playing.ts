@@ -4,8 +4,7 @@
  * `SYSTEM_media_player` (§4). Every reader tolerates a key missing or of the wrong type. Pure.
  */
 import type { Json } from '$lib/protocol';
-import { flag, text } from '../../data';
-import { numberOf } from './time';
+import { flag, num, text } from '../../data';
 
 type Data = Readonly<Record<string, Json>>;
 
@@ -50,15 +49,15 @@ export function playStateOf(v: Json | undefined, fallback: PlayState = 'stopped'
 	return fallback;
 }
 
-/** Milliseconds from a key, or null when absent, not a number, or negative. */
-function ms(v: Json | undefined, scale = 1): number | null {
-	const n = numberOf(v);
+/** Milliseconds from a key (`scale` 1000 for seconds), or null when absent, not a number, or negative. */
+function ms(data: Data, k: string, scale = 1): number | null {
+	const n = num(data, k);
 	return n === null || n < 0 ? null : n * scale;
 }
 
 /** A length: positive ms, or null (0 and unknown values mean "not known"). */
-function length(v: Json | undefined, scale = 1): number | null {
-	const n = ms(v, scale);
+function length(data: Data, k: string, scale = 1): number | null {
+	const n = ms(data, k, scale);
 	return n !== null && n > 0 ? n : null;
 }
 
@@ -77,8 +76,8 @@ export function loopOf(v: Json | undefined): LoopMode {
 export function fromOcp(data: Data): NowPlaying {
 	const image = key(data, 'image');
 	const bg = key(data, 'bg_image');
-	const duration = length(key(data, 'duration')) ?? length(key(data, 'length'));
-	const live = numberOf(key(data, 'duration')) === -1 && duration === null;
+	const duration = length(data, 'duration') ?? length(data, 'length');
+	const live = num(data, 'duration') === -1 && duration === null;
 	return {
 		title: text(data, 'title'),
 		artist: text(data, 'artist'),
@@ -86,7 +85,7 @@ export function fromOcp(data: Data): NowPlaying {
 		image,
 		background: typeof bg === 'string' && bg.trim() ? bg : image,
 		state: playStateOf(key(data, 'status')),
-		positionMs: ms(key(data, 'position')),
+		positionMs: ms(data, 'position'),
 		durationMs: duration,
 		live,
 		loop: loopOf(key(data, 'loopStatus')),
@@ -114,8 +113,8 @@ export function fromAudioPlayer(data: Data): NowPlaying {
 		image,
 		background: image,
 		state: flag(data, 'playing', false) ? 'playing' : 'paused',
-		positionMs: ms(key(data, 'position'), 1000),
-		durationMs: length(key(data, 'duration'), 1000),
+		positionMs: ms(data, 'position', 1000),
+		durationMs: length(data, 'duration', 1000),
 		live: false,
 		loop: 'none',
 		shuffle: false,
@@ -127,9 +126,9 @@ export function fromAudioPlayer(data: Data): NowPlaying {
 /** OVOS-GUI-1 `SYSTEM_media_player`: the `media_*` keys; times in ms, `media_duration` −1 = live. */
 export function fromMediaPlayer(data: Data): NowPlaying {
 	const image = key(data, 'media_image');
-	const rawDuration = numberOf(key(data, 'media_duration'));
+	const rawDuration = num(data, 'media_duration');
 	const queue = playlistOf(key(data, 'media_playlist'));
-	const at = numberOf(key(data, 'media_playlist_position'));
+	const at = num(data, 'media_playlist_position');
 	const index = at !== null && Number.isInteger(at) ? at : null;
 	return {
 		title: text(data, 'media_title'),
@@ -138,8 +137,8 @@ export function fromMediaPlayer(data: Data): NowPlaying {
 		image,
 		background: image,
 		state: playStateOf(key(data, 'media_playback_state')),
-		positionMs: ms(key(data, 'media_position')),
-		durationMs: length(key(data, 'media_duration')),
+		positionMs: ms(data, 'media_position'),
+		durationMs: length(data, 'media_duration'),
 		live: rawDuration === -1,
 		loop: 'none',
 		shuffle: false,
@@ -167,7 +166,7 @@ export function playlistOf(v: Json | undefined): QueueEntry[] {
 	const out: QueueEntry[] = [];
 	for (const e of v) {
 		if (e === null || typeof e !== 'object' || Array.isArray(e)) continue;
-		out.push({ title: text(e, 'title'), artist: text(e, 'artist'), image: key(e, 'image'), durationMs: length(key(e, 'duration')) });
+		out.push({ title: text(e, 'title'), artist: text(e, 'artist'), image: key(e, 'image'), durationMs: length(e, 'duration') });
 	}
 	return out;
 }

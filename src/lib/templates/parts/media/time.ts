@@ -4,18 +4,6 @@
  * that OCP copies into the `position` / `length` data keys) and expect the screen to run its own
  * progress in between; so do we, from the last report and the clock. Pure; no DOM.
  */
-import type { Json } from '$lib/protocol';
-
-/** A finite number (or a numeric string, as some skills send) as a number; anything else null. */
-export function numberOf(v: Json | undefined): number | null {
-	if (typeof v === 'number') return Number.isFinite(v) ? v : null;
-	if (typeof v === 'string' && v.trim() !== '') {
-		const n = Number(v);
-		return Number.isFinite(n) ? n : null;
-	}
-	return null;
-}
-
 /** `m:ss`, or `h:mm:ss` from an hour up; negatives and non-numbers show as 0:00. */
 export function formatTime(ms: number): string {
 	const total = Number.isFinite(ms) && ms > 0 ? Math.floor(ms / 1000) : 0;

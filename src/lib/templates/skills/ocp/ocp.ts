@@ -4,8 +4,7 @@
  * the wrong type. Pure.
  */
 import type { Json, JsonObject } from '$lib/protocol';
-import { text } from '../../data';
-import { numberOf } from '../../parts/media/time';
+import { num, text } from '../../data';
 
 type Data = Readonly<Record<string, Json>>;
 
@@ -59,7 +58,7 @@ export function infocardsOf(model: Json | undefined): Infocard[] {
 	const out: Infocard[] = [];
 	for (const e of list) {
 		if (!isObject(e)) continue;
-		const d = numberOf(own(e, 'duration'));
+		const d = num(e, 'duration');
 		out.push({
 			track: text(e, 'track'),
 			album: text(e, 'album'),
@@ -95,5 +94,5 @@ export function skillCardsOf(v: Json | undefined): SkillCard[] {
 
 /** Home's tab: `homepage_index` 1 = the skills grid, anything else the search page (Home.qml). */
 export function homeTabOf(data: Data): 'search' | 'skills' {
-	return numberOf(Object.hasOwn(data, 'homepage_index') ? data.homepage_index : undefined) === 1 ? 'skills' : 'search';
+	return num(data, 'homepage_index') === 1 ? 'skills' : 'search';
 }
