@@ -5,6 +5,8 @@ import { vitePreprocess } from '@sveltejs/vite-plugin-svelte';
 export default {
 	preprocess: vitePreprocess(),
 	kit: {
+		// Small stylesheets (each template's own) go inline: no render-blocking request per component.
+		inlineStyleThreshold: 4096,
 		adapter: adapter(),
 		// Cross-origin form/JSON posts are refused by SvelteKit's own origin check.
 		csrf: { trustedOrigins: [] },

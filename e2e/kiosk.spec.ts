@@ -102,22 +102,35 @@ test('escape hatch: Shift+Escape or holding the corner leads back to /, keeping 
 	await expect(page).toHaveURL(/\/\?host=/);
 });
 
-test('offline: a silent reconnect, the clock after a while, the pages again when back', async ({ page }) => {
+test('offline: within 2 s the page is marked not live, the clock after 10 s, the pages again when back', async ({ page }) => {
 	test.setTimeout(45_000);
 	const ports = { busPort: sim.busPort, guiPort: sim.guiPort };
 	await page.goto(screenUrl(sim, '/kiosk'));
 	await live(page);
 	show(sim, 'skill-a.test', ['SYSTEM_TextFrame'], { text: 'Before' });
 	await expect(page.getByText('Before')).toBeVisible();
+	await expect(page.locator('[data-live="yes"]')).toBeAttached();
 	await sim.stop();
-	await expect(page.locator('.scr-root[data-conn="offline"]')).toBeAttached();
+	const dropped = Date.now();
+	// Never a stale page that looks live: greyed, inert, and said so.
+	const frame = page.locator('.page-frame[data-live="no"]');
+	await expect(frame).toBeAttached({ timeout: 2000 });
+	await expect(page.getByRole('status').filter({ hasText: 'Offline · reconnecting' })).toBeVisible();
+	expect(Date.now() - dropped).toBeLessThan(2000);
+	expect(await frame.evaluate((e) => getComputedStyle(e).filter)).toContain('grayscale');
+	expect(await frame.evaluate((e) => (e as HTMLElement).inert)).toBe(true);
 	// No banner in kiosk mode.
 	await expect(page.getByText(/Offline since/)).toHaveCount(0);
-	await expect(page.getByText('Offline · reconnecting')).toBeVisible({ timeout: 15_000 });
+	await page.waitForTimeout(400);
+	await page.screenshot({ path: 'e2e/screenshots/kiosk-offline-page-800x480.png' });
+	await expect(page.getByRole('region', { name: 'Clock' })).toBeVisible({ timeout: 12_000 });
+	await expect(page.getByText('Before')).toHaveCount(0);
+	await expect(page.getByText('Offline · reconnecting')).toBeVisible();
 	await page.screenshot({ path: 'e2e/screenshots/kiosk-offline-800x480.png' });
 	sim = await privateSim(ports);
 	show(sim, 'skill-a.test', ['SYSTEM_TextFrame'], { text: 'After' });
 	await expect(page.getByText('After')).toBeVisible({ timeout: 15_000 });
+	await expect(page.locator('[data-live="yes"]')).toBeAttached();
 });
 
 test('local images come through the media route; traversal, escapes and other types are refused', async ({ page, request }) => {

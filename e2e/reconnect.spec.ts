@@ -8,7 +8,7 @@ import { chromium, expect, test } from '@playwright/test';
 import type { Handshake } from '../src/lib/protocol';
 import type { Simulator } from '../src/lib/server/simulator';
 import { CHROMIUM_LAUNCH } from '../scripts/chromium.mjs';
-import { privateSim, show, startApp } from './support/screen';
+import { privateSim, screenUrl, show, startApp } from './support/screen';
 
 const OUTAGE_MS = 30_000;
 
@@ -58,4 +58,38 @@ test('after a 30 s outage the kiosk is live again within 1.5 s of OVOS accepting
 	// Not 2.5 a second: a plain HTTP probe every 5 s and a WebSocket now and then.
 	expect(gui.failedPer5s).toBeLessThanOrEqual(1.5);
 	expect(full.failedPer5s).toBeLessThanOrEqual(1.5);
+});
+
+test('first load: the page arrives on the socket app.html opened early, with no idle clock before it', async ({ page }) => {
+	const sim = await privateSim();
+	try {
+		show(sim, 'skill-a.test', ['SYSTEM_TextFrame'], { text: 'Already on screen' });
+		await page.addInitScript(() => {
+			const w = window as unknown as { __sockets: number; __clockFirst: boolean; WebSocket: typeof WebSocket };
+			w.__sockets = 0;
+			w.__clockFirst = false;
+			const Native = w.WebSocket;
+			w.WebSocket = class extends Native {
+				constructor(u: string | URL, p?: string | string[]) {
+					super(u, p);
+					w.__sockets++;
+				}
+			};
+			new MutationObserver(() => {
+				if (document.querySelector('[data-key="text"]')) return;
+				if (document.querySelector('section[aria-label="Clock"]')) w.__clockFirst = true;
+			}).observe(document, { subtree: true, childList: true });
+		});
+		await page.goto(screenUrl(sim, '/kiosk'));
+		await expect(page.getByText('Already on screen')).toBeVisible();
+		const seen = await page.evaluate(() => {
+			const w = window as unknown as { __sockets: number; __clockFirst: boolean; __ovosEarly?: unknown };
+			return { sockets: w.__sockets, clockFirst: w.__clockFirst, left: w.__ovosEarly !== undefined };
+		});
+		// One socket: the early one, adopted by the screen (none left over, none opened twice).
+		expect(seen).toEqual({ sockets: 1, clockFirst: false, left: false });
+		expect(sim.guiClients()).toBe(1);
+	} finally {
+		await sim.stop();
+	}
 });

@@ -1,4 +1,5 @@
-import type { ServerInit } from '@sveltejs/kit';
+import type { Handle, ServerInit } from '@sveltejs/kit';
+import { earlySocketUrl } from '$lib/protocol/address';
 import { config, ConfigError } from '$lib/server/config';
 
 /**
@@ -29,3 +30,7 @@ function stop(message?: string): never {
 	if (message) console.error(message);
 	process.exit(1);
 }
+
+/** app.html opens a screen's GUI socket before the app's code loads (first paint): its URL. */
+export const handle: Handle = ({ event, resolve }) =>
+	resolve(event, { transformPageChunk: ({ html }) => html.replace('%ovos.early%', earlySocketUrl(event.url, config().ovos)) });

@@ -41,3 +41,16 @@ export function guiUrl(a: OvosAddress, pageHost: string): string {
 export function busUrl(a: OvosAddress, pageHost: string): string {
 	return `ws://${hostPart(a.host ?? pageHost)}:${a.busPort}/core`;
 }
+
+/** Stands for the page's own host in a URL the server writes for the browser (app.html's early socket). */
+export const PAGE_HOST = '{host}';
+
+/**
+ * The GUI socket app.html opens before the app's code loads, for the screen routes (`/`, `/kiosk`)
+ * in `gui` mode ('' otherwise: the full handshake asks the bus for the port first).
+ */
+export function earlySocketUrl(url: URL, base: OvosAddress): string {
+	if (url.pathname !== '/' && url.pathname !== '/kiosk') return '';
+	const a = addressFromParams(url.searchParams, base);
+	return a.handshake === 'gui' ? guiUrl(a, PAGE_HOST) : '';
+}

@@ -5,7 +5,7 @@
 import { createActor, type Actor } from 'xstate';
 import { encode, encodeBus, type BusMessage, type ClientMessage } from '$lib/protocol';
 import { emptyState, type ScreenState } from '$lib/screen';
-import { browserTransport, connectionMachine, httpProbe, OPEN, serverWatch, WireSession, type ConnectionHooks, type FrameListener, type PortWatchers, type SocketKind, type SocketLike, type Transport } from '$lib/connection';
+import { browserTransport, connectionMachine, earlyTransport, httpProbe, OPEN, serverWatch, WireSession, type ConnectionHooks, type FrameListener, type PortWatchers, type SocketKind, type SocketLike, type Transport } from '$lib/connection';
 import { busUrl, guiUrl, type OvosAddress } from '$lib/protocol';
 
 export interface TimelineEntry {
@@ -69,7 +69,7 @@ export class ScreenClient {
 				address,
 				pageHost: this.#pageHost,
 				guiId: this.guiId,
-				transport: options.transport ?? browserTransport,
+				transport: options.transport ?? earlyTransport(browserTransport),
 				hooks: this.#hooks,
 				watchers: watchersFor(address, options.serverAddress)
 			}

@@ -1,8 +1,11 @@
 /**
  * Wires a route to one `ScreenClient`: the address from the server's settings overridden by the
- * URL (`?host=…&guiPort=…`), started on mount and stopped on leave, plus the media rule.
+ * URL (`?host=…&guiPort=…`), started as soon as the page's code runs (before the first render, so
+ * the GUI socket app.html opened early and its frames are taken at once) and stopped on leave, plus
+ * the media rule.
  */
 import { onMount } from 'svelte';
+import { browser } from '$app/environment';
 import { addressFromParams, type OvosAddress } from '$lib/protocol/address';
 import { ScreenClient } from './screen-client.svelte';
 import { mediaContext } from '$lib/templates/media-src';
@@ -13,12 +16,16 @@ export interface ScreenRouteData {
 	readonly mediaLocal: boolean;
 }
 
-export function useScreen(data: () => ScreenRouteData, url: () => URL): { client: ScreenClient; media: () => MediaContext } {
+export function useScreen(
+	data: () => ScreenRouteData,
+	url: () => URL
+): { client: ScreenClient; media: () => MediaContext } {
 	const client = new ScreenClient();
 	const address = () => addressFromParams(url().searchParams, data().ovos);
-	onMount(() => {
-		client.start(address(), { serverAddress: data().ovos });
-		return () => client.stop();
-	});
-	return { client, media: () => mediaContext(data().mediaLocal, data().ovos, address(), url().hostname) };
+	if (browser) client.start(address(), { serverAddress: data().ovos });
+	onMount(() => () => client.stop());
+	return {
+		client,
+		media: () => mediaContext(data().mediaLocal, data().ovos, address(), url().hostname)
+	};
 }
