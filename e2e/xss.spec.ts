@@ -25,13 +25,18 @@ const KEYS = [
 	'weatherCode', 'currentTimezone', 'currentTemperature', 'weatherLocation', 'highTemperature', 'lowTemperature', 'chanceOfPrecipitation', 'windSpeed', 'humidity', 'weatherDate', 'sunrise', 'sunset', 'imgLink', 'summary',
 	// OVOS-GUI-1 players (skill-pages.md §4)
 	'artist', 'album', 'position', 'duration', 'playing', 'uri',
-	'media_title', 'media_artist', 'media_album', 'media_image', 'media_uri', 'media_position', 'media_duration', 'media_playback_state', 'media_playlist_position'
+	'media_title', 'media_artist', 'media_album', 'media_image', 'media_uri', 'media_position', 'media_duration', 'media_playback_state', 'media_playlist_position',
+	// OVOS-GUI-1 (skill-pages.md §4)
+	'success', 'detail', 'resource_url', 'current_temp', 'min_temp', 'max_temp', 'condition', 'icon', 'location', 'latitude', 'longitude', 'zoom', 'question', 'prompt'
 ];
 /** Keys that hold lists or objects: every string inside them carries the vector. */
 function nested(v: string): JsonObject {
 	return {
 		hourlyForecast: { hours: [{ time: v, temperature: v, precipitation: v, weatherCondition: v }] },
-		forecast: { all: [{ date: v, weatherCondition: v, highTemperature: v, lowTemperature: v }] }
+		forecast: { all: [{ date: v, weatherCondition: v, highTemperature: v, lowTemperature: v }] },
+		items: [{ title: v, subtitle: v, image: v, label: v, value: v }],
+		columns: [v],
+		rows: [[v, v]]
 	};
 }
 /** Skill pages we render, by the namespace they are matched in. */

@@ -13,13 +13,22 @@ export const TEMPLATE_NAMES = [
 	'SYSTEM_Status',
 	'SYSTEM_Face',
 	'SYSTEM_InputBox',
-	// OVOS-GUI-1 templates with no legacy name (skill-pages.md §4)
+	// OVOS-GUI-1 templates with no legacy name (skill-pages.md §4). `SYSTEM_confirm` and
+	// `SYSTEM_select` are reserved names in the spec; ovos-gui-api-client shows them already.
 	'SYSTEM_clock',
 	'SYSTEM_timer',
 	'SYSTEM_idle',
 	'SYSTEM_audio_player',
 	'SYSTEM_video_player',
-	'SYSTEM_media_player'
+	'SYSTEM_media_player',
+	'SYSTEM_error',
+	'SYSTEM_list',
+	'SYSTEM_grid',
+	'SYSTEM_table',
+	'SYSTEM_weather',
+	'SYSTEM_map',
+	'SYSTEM_confirm',
+	'SYSTEM_select'
 ] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
@@ -55,10 +64,18 @@ const ALIASES: Record<string, TemplateName> = {
 	Loading: 'SYSTEM_Loading',
 	Status: 'SYSTEM_Status',
 	Face: 'SYSTEM_Face',
-	InputBox: 'SYSTEM_InputBox'
+	InputBox: 'SYSTEM_InputBox',
+	Error: 'SYSTEM_error',
+	List: 'SYSTEM_list',
+	Grid: 'SYSTEM_grid',
+	Table: 'SYSTEM_table',
+	Weather: 'SYSTEM_weather',
+	Map: 'SYSTEM_map',
+	Confirm: 'SYSTEM_confirm',
+	Select: 'SYSTEM_select'
 };
 
-const LEGACY = new Set<string>(TEMPLATE_NAMES);
+const KNOWN = new Set<string>(TEMPLATE_NAMES);
 
 /** The built-in template for a page, or null for a skill's own page. */
 export function templateFor(page: { name: string; url: string | null }): TemplateName | null {
@@ -71,6 +88,6 @@ export function templateFor(page: { name: string; url: string | null }): Templat
 
 function lookup(name: string): TemplateName | null {
 	const bare = name.endsWith('.qml') ? name.slice(0, -4) : name;
-	if (LEGACY.has(bare)) return bare as TemplateName;
+	if (KNOWN.has(bare)) return bare as TemplateName;
 	return Object.hasOwn(ALIASES, bare) ? (ALIASES[bare] as TemplateName) : null;
 }

@@ -23,14 +23,14 @@ export function flag(data: Data, key: string, fallback: boolean): boolean {
 }
 
 /**
- * Qt `fill` → CSS object-fit. Qt stretches when `fill` is unset or unknown (the distorted image of
- * the reference screenshots); we only stretch when a skill explicitly asks for `Stretch` and
- * otherwise fit the whole image without distortion.
+ * `fill` → CSS object-fit: Qt's names, or OVOS-GUI-1's `fit` / `crop` / `stretch`. Qt stretches
+ * when `fill` is unset or unknown (the distorted image of the reference screenshots); we only
+ * stretch when a skill explicitly asks for it and otherwise fit the whole image without distortion.
  */
 export type ObjectFit = 'contain' | 'cover' | 'fill';
 export function objectFit(fill: Json | undefined): ObjectFit {
-	if (fill === 'PreserveAspectCrop') return 'cover';
-	if (fill === 'Stretch') return 'fill';
+	if (fill === 'PreserveAspectCrop' || fill === 'crop') return 'cover';
+	if (fill === 'Stretch' || fill === 'stretch') return 'fill';
 	return 'contain';
 }
 

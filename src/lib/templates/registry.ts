@@ -28,7 +28,15 @@ const SYSTEM: Readonly<Record<TemplateName, Loader>> = {
 	SYSTEM_idle: () => import('./gui1/Idle.svelte'),
 	SYSTEM_audio_player: () => import('./gui1/AudioPlayer.svelte'),
 	SYSTEM_video_player: () => import('./gui1/VideoPlayer.svelte'),
-	SYSTEM_media_player: () => import('./gui1/MediaPlayer.svelte')
+	SYSTEM_media_player: () => import('./gui1/MediaPlayer.svelte'),
+	SYSTEM_error: () => import('./gui1/Error.svelte'),
+	SYSTEM_list: () => import('./gui1/List.svelte'),
+	SYSTEM_grid: () => import('./gui1/Grid.svelte'),
+	SYSTEM_table: () => import('./gui1/Table.svelte'),
+	SYSTEM_weather: () => import('./gui1/Weather.svelte'),
+	SYSTEM_map: () => import('./gui1/Map.svelte'),
+	SYSTEM_confirm: () => import('./gui1/Confirm.svelte'),
+	SYSTEM_select: () => import('./gui1/Select.svelte')
 };
 
 interface SkillPages {
