@@ -16,8 +16,12 @@ export interface ChatDone {
 	readonly complete: boolean;
 	readonly text: string;
 	readonly skill: string | null;
-	/** The chat token for the next turn (opaque; signed by the server). */
-	readonly token: string;
+	/** The chat token for the next turn (opaque; signed by the server); none when speaking as the device. */
+	readonly token: string | null;
+	/** A question: until when (epoch ms) the server keeps it open for the answer. */
+	readonly awaitingUntil: number | null;
+	/** The chat's earlier question had already ended: this was taken as a new request. */
+	readonly staleQuestion: boolean;
 }
 
 /** Why a request failed: the server's typed error code, or `network` / `aborted` / `protocol`. */
@@ -37,6 +41,8 @@ export interface SendOptions {
 	readonly text: string;
 	readonly token: string | null;
 	readonly lang: string | null;
+	/** Speak as the device (its own session: spoken there, shown on its screens). */
+	readonly device?: boolean;
 	readonly signal?: AbortSignal;
 	/** OVOS_SCREEN_TOKEN when the server requires one. */
 	readonly apiToken?: string | null;
@@ -96,14 +102,16 @@ function errorFrom(body: unknown, status: number): ChatRequestError {
 }
 
 function doneFrom(v: unknown): ChatDone {
-	if (!isRecord(v) || typeof v.token !== 'string' || typeof v.outcome !== 'string')
+	if (!isRecord(v) || (typeof v.token !== 'string' && v.token !== null) || typeof v.outcome !== 'string')
 		throw new ChatRequestError('protocol', 'the server sent an unreadable reply');
 	return {
 		outcome: v.outcome as ChatOutcome,
 		complete: v.complete === true,
 		text: str(v.text) ?? '',
 		skill: str(v.skill),
-		token: v.token
+		token: v.token,
+		awaitingUntil: typeof v.awaitingUntil === 'number' ? v.awaitingUntil : null,
+		staleQuestion: v.staleQuestion === true
 	};
 }
 
@@ -112,9 +120,10 @@ export async function sendChat(opts: SendOptions): Promise<ChatDone> {
 	const doFetch = opts.fetch ?? fetch;
 	const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream' };
 	if (opts.apiToken) headers.authorization = `Bearer ${opts.apiToken}`;
-	const body: Record<string, string> = { text: opts.text };
+	const body: Record<string, string | boolean> = { text: opts.text };
 	if (opts.token) body.token = opts.token;
 	if (opts.lang) body.lang = opts.lang;
+	if (opts.device) body.device = true;
 	let res: Response;
 	try {
 		res = await doFetch(opts.endpoint ?? '/api/chat', { method: 'POST', headers, body: JSON.stringify(body), signal: opts.signal });
@@ -155,4 +164,16 @@ export async function sendChat(opts: SendOptions): Promise<ChatDone> {
 	}
 	if (opts.signal?.aborted) throw new ChatRequestError('aborted', 'stopped');
 	throw new ChatRequestError('network', 'the reply ended before the turn did');
+}
+
+/**
+ * Tells the server this chat is left (a new chat, the other mode), so a question it left open in
+ * OVOS is ended. Best effort: nothing depends on the answer.
+ */
+export function endChat(opts: { token: string; apiToken?: string | null; endpoint?: string; fetch?: typeof fetch }): void {
+	const headers: Record<string, string> = { 'content-type': 'application/json' };
+	if (opts.apiToken) headers.authorization = `Bearer ${opts.apiToken}`;
+	(opts.fetch ?? fetch)(`${opts.endpoint ?? '/api/chat'}/end`, { method: 'POST', headers, body: JSON.stringify({ token: opts.token }), keepalive: true }).catch(
+		() => {}
+	);
 }

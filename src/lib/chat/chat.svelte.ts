@@ -1,8 +1,9 @@
 /**
- * The chat panel's state: the open chat (entries, token, language), the list of kept chats, and
- * whether a turn is running. Talks to the server through `sendChat`, keeps chats in localStorage.
+ * The chat panel's state: the open chat (entries, token, language, private or on the device), the
+ * list of kept chats, and whether a turn is running. Talks to the server through `sendChat`, keeps
+ * chats in localStorage. Leaving a chat whose question is open tells the server, which ends it.
  */
-import { ChatRequestError, sendChat, type ChatDone, type ChatOutcome } from './chat-client';
+import { ChatRequestError, endChat, sendChat, type ChatDone, type ChatOutcome } from './chat-client';
 import { ChatHistory, emptyChat, newChatId, type ChatEntry, type ChatSummary, type EntryState, type StoredChat } from './history';
 
 const API_TOKEN_KEY = 'ovos-screen.api-token';
@@ -20,6 +21,7 @@ const OUTCOME_STATE: Record<ChatOutcome, EntryState> = {
 
 const ERROR_STATE: Record<string, EntryState> = {
 	'bus-down': 'unreachable',
+	'core-down': 'no-core',
 	busy: 'busy',
 	unauthorized: 'unauthorized',
 	aborted: 'stopped'
@@ -29,6 +31,8 @@ export interface ChatControllerOptions {
 	readonly storage?: Storage | null;
 	readonly endpoint?: string;
 	readonly fetch?: typeof fetch;
+	/** New chats speak as the device (the kiosk: the device's own screen). Default: private. */
+	readonly device?: boolean;
 }
 
 export class ChatController {
@@ -39,18 +43,33 @@ export class ChatController {
 	readonly #opts: ChatControllerOptions;
 	#abort: AbortController | null = null;
 
+	/** Moves on when an open question's time is up, so "waiting for your answer" goes away then. */
+	#now = $state(Date.now());
+	#tick: ReturnType<typeof setTimeout> | null = null;
+
 	constructor(opts: ChatControllerOptions = {}) {
 		this.#opts = opts;
 		this.#history = new ChatHistory(opts.storage ?? null);
 		const current = this.#history.currentId;
 		const stored = current ? this.#history.load(current) : null;
-		if (stored) this.chat = stored;
+		this.chat = stored ?? emptyChat(null, opts.device ?? false);
 		this.chats = this.#history.list();
+		this.#watchQuestion();
 	}
 
-	/** True when the last reply was a question: the next message answers it. */
+	/**
+	 * The entry OVOS is waiting on an answer to: the last reply, when it was a question still open.
+	 * An earlier question was answered by what came after it.
+	 */
+	get waitingOn(): string | null {
+		const last = this.chat.entries.at(-1);
+		if (last?.state !== 'awaiting' || this.busy) return null;
+		return last.until === undefined || last.until > this.#now ? last.id : null;
+	}
+
+	/** True when the last reply is a question still open: the next message answers it. */
 	get awaiting(): boolean {
-		return this.chat.entries.at(-1)?.state === 'awaiting';
+		return this.waitingOn !== null;
 	}
 
 	/** The OVOS_SCREEN_TOKEN this browser was given (`?token=` once, then kept). */
@@ -87,6 +106,7 @@ export class ChatController {
 				text,
 				token: this.chat.token,
 				lang: this.chat.lang,
+				device: this.chat.device,
 				signal: abort.signal,
 				apiToken: this.apiToken,
 				endpoint: this.#opts.endpoint,
@@ -97,8 +117,15 @@ export class ChatController {
 					patch({ text: sentences.join('\n'), skill });
 				}
 			});
-			if (this.chat.id === chatId) this.#update({ token: done.token });
-			patch({ state: OUTCOME_STATE[done.outcome] ?? 'error', skill: done.skill ?? skill, text: done.text || sentences.join('\n') });
+			// Speaking as the device carries no token: the chat's private session stays as it was.
+			if (this.chat.id === chatId && done.token !== null) this.#update({ token: done.token });
+			patch({
+				state: OUTCOME_STATE[done.outcome] ?? 'error',
+				skill: done.skill ?? skill,
+				text: done.text || sentences.join('\n'),
+				until: done.awaitingUntil ?? undefined,
+				stale: done.staleQuestion || undefined
+			});
 		} catch (e) {
 			const err = e instanceof ChatRequestError ? e : new ChatRequestError('error', String(e));
 			// A token this server no longer accepts (new secret): the next message starts a new session.
@@ -109,6 +136,7 @@ export class ChatController {
 				this.#abort = null;
 				this.busy = false;
 			}
+			this.#watchQuestion();
 		}
 	}
 
@@ -117,10 +145,13 @@ export class ChatController {
 		this.#abort?.abort();
 	}
 
+	/** A new chat, in the same language and mode. A question left open in this one is ended. */
 	newChat(): void {
 		this.stop();
-		this.chat = emptyChat(this.chat.lang);
+		this.#leave();
+		this.chat = emptyChat(this.chat.lang, this.chat.device);
 		this.#history.currentId = this.chat.id;
+		this.#watchQuestion();
 	}
 
 	open(id: string): void {
@@ -129,6 +160,34 @@ export class ChatController {
 		this.stop();
 		this.chat = stored;
 		this.#history.currentId = id;
+		this.#watchQuestion();
+	}
+
+	/**
+	 * Private (the chat's own session: only this panel sees the replies) or on the device (its own
+	 * session: spoken there and shown on its screens, as when you talk to it).
+	 */
+	setDevice(device: boolean): void {
+		if (device === this.chat.device) return;
+		this.#leave();
+		this.#update({ device });
+		this.#watchQuestion();
+	}
+
+	/** This chat's open question, if any, will not be answered from here: the server ends it. */
+	#leave(): void {
+		if (!this.awaiting || this.chat.device || !this.chat.token) return;
+		endChat({ token: this.chat.token, apiToken: this.apiToken, endpoint: this.#opts.endpoint, fetch: this.#opts.fetch });
+		const last = this.chat.entries.at(-1);
+		if (last) this.#update({ entries: this.chat.entries.map((e) => (e.id === last.id ? { ...e, until: Date.now() } : e)) });
+	}
+
+	#watchQuestion(): void {
+		if (this.#tick) clearTimeout(this.#tick);
+		this.#tick = null;
+		this.#now = Date.now();
+		const until = this.chat.entries.at(-1)?.until;
+		if (until !== undefined && until > this.#now) this.#tick = setTimeout(() => this.#watchQuestion(), Math.min(until - this.#now + 50, 2 ** 31 - 1));
 	}
 
 	remove(id: string): void {

@@ -11,6 +11,7 @@ export type EntryState =
 	| 'unmatched'
 	| 'timeout'
 	| 'unreachable'
+	| 'no-core'
 	| 'busy'
 	| 'stopped'
 	| 'unauthorized'
@@ -24,6 +25,10 @@ export interface ChatEntry {
 	readonly state?: EntryState;
 	/** Extra words for a failure (the address tried, the server's message). */
 	readonly detail?: string;
+	/** A question: until when (epoch ms) OVOS waits for the answer. */
+	readonly until?: number;
+	/** The chat's earlier question had already ended: this reply is to a new request. */
+	readonly stale?: boolean;
 	readonly at: number;
 }
 
@@ -34,6 +39,8 @@ export interface StoredChat {
 	readonly token: string | null;
 	/** The chosen language, or null to let OVOS decide. */
 	readonly lang: string | null;
+	/** Speak as the device (its own session) instead of in the chat's private one. */
+	readonly device: boolean;
 	readonly entries: readonly ChatEntry[];
 	readonly updated: number;
 }
@@ -50,14 +57,14 @@ const CURRENT = `${PREFIX}current`;
 const MAX_ENTRIES = 200;
 const MAX_CHATS = 30;
 
-const STATES = new Set<string>(['streaming', 'answered', 'awaiting', 'unmatched', 'timeout', 'unreachable', 'busy', 'stopped', 'unauthorized', 'error']);
+const STATES = new Set<string>(['streaming', 'answered', 'awaiting', 'unmatched', 'timeout', 'unreachable', 'no-core', 'busy', 'stopped', 'unauthorized', 'error']);
 
 export function newChatId(): string {
 	return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
-export function emptyChat(lang: string | null = null): StoredChat {
-	return { id: newChatId(), title: 'New chat', token: null, lang, entries: [], updated: Date.now() };
+export function emptyChat(lang: string | null = null, device = false): StoredChat {
+	return { id: newChatId(), title: 'New chat', token: null, lang, device, entries: [], updated: Date.now() };
 }
 
 /** A chat's title: its first user message, shortened. */
@@ -83,7 +90,9 @@ function entryFrom(v: unknown): ChatEntry | null {
 		skill: typeof v.skill === 'string' ? v.skill : null,
 		// A reply that was still streaming when the page went away did not finish.
 		state: state === 'streaming' ? 'stopped' : state,
-		detail: typeof v.detail === 'string' ? v.detail : undefined
+		detail: typeof v.detail === 'string' ? v.detail : undefined,
+		until: typeof v.until === 'number' ? v.until : undefined,
+		stale: v.stale === true ? true : undefined
 	};
 }
 
@@ -95,6 +104,7 @@ export function chatFrom(v: unknown): StoredChat | null {
 		title: typeof v.title === 'string' ? v.title : titleOf(entries),
 		token: typeof v.token === 'string' ? v.token : null,
 		lang: typeof v.lang === 'string' ? v.lang : null,
+		device: v.device === true,
 		entries,
 		updated: typeof v.updated === 'number' ? v.updated : 0
 	};

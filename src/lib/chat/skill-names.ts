@@ -1,0 +1,38 @@
+/**
+ * What a person calls the skill that answered: "Timer", not `realpeer-timer.realpeer`. Skill ids are
+ * `<name>.<author>`, the name often wrapped in `ovos-skill-…`, `skill-ovos-…` or the author's own
+ * prefix; a few well-known ones get their proper names. The raw id stays available as a tooltip.
+ */
+const KNOWN: Readonly<Record<string, string>> = {
+	'date-time': 'Date and time',
+	datetime: 'Date and time',
+	'fallback-unknown': 'Unknown',
+	homescreen: 'Home screen',
+	'ovos-homescreen': 'Home screen',
+	wolfie: 'Wolfram Alpha',
+	'wolfram-alpha': 'Wolfram Alpha',
+	ddg: 'DuckDuckGo',
+	'duck-duck-go': 'DuckDuckGo',
+	duckduckgo: 'DuckDuckGo',
+	ocp: 'Media',
+	'ovos-common-play': 'Media',
+	'common-play': 'Media'
+};
+
+/** Words that frame a skill id rather than name the skill. */
+const FRAME = new Set(['ovos', 'skill', 'skills', 'mycroft', 'neon', 'openvoiceos', 'plugin']);
+
+export function skillName(id: string | null | undefined): string | null {
+	if (!id) return null;
+	const dot = id.lastIndexOf('.');
+	const name = (dot > 0 ? id.slice(0, dot) : id).toLowerCase();
+	const author = dot > 0 ? id.slice(dot + 1).toLowerCase() : '';
+	const words = name.split(/[-_\s]+/).filter(Boolean);
+	const framing = (w: string) => FRAME.has(w) || w === author;
+	while (words.length > 1 && framing(words[0] as string)) words.shift();
+	while (words.length > 1 && framing(words.at(-1) as string)) words.pop();
+	const core = words.join('-');
+	if (Object.hasOwn(KNOWN, core)) return KNOWN[core] as string;
+	const text = words.join(' ');
+	return text ? text[0]?.toUpperCase() + text.slice(1) : id;
+}

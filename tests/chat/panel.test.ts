@@ -1,0 +1,112 @@
+/**
+ * The chat panel's state (ChatController, as the slide-over and /chat run it) against the real
+ * endpoints and the simulator's core: which question is still waiting, what leaving a chat does,
+ * speaking as the device; and the names people see for skills.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ChatController } from '../../src/lib/chat/chat.svelte';
+import { skillName } from '../../src/lib/chat/skill-names';
+import type { BusClient } from '../../src/lib/server/bus';
+import { ChatAgent, ChatTokens, ConversationMap, postChat, postChatEnd, type ChatApiDeps } from '../../src/lib/server/agent';
+import { startSimulator, type Simulator } from '../../src/lib/server/simulator';
+import { connectedBus, until } from './helpers';
+
+let sim: Simulator;
+let bus: BusClient;
+let deps: ChatApiDeps;
+const calls: string[] = [];
+
+const fakeFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+	const url = new URL(String(input), 'http://panel.test');
+	calls.push(url.pathname);
+	const req = new Request(url, { ...init, headers: { ...(init?.headers as Record<string, string>), origin: url.origin } });
+	return url.pathname.endsWith('/end') ? postChatEnd(req, url, deps) : postChat(req, url, deps);
+}) as typeof fetch;
+
+/** localStorage as the browser has it. */
+class MemoryStorage implements Storage {
+	#m = new Map<string, string>();
+	get length() {
+		return this.#m.size;
+	}
+	clear() {
+		this.#m.clear();
+	}
+	getItem(k: string) {
+		return this.#m.get(k) ?? null;
+	}
+	key(i: number) {
+		return [...this.#m.keys()][i] ?? null;
+	}
+	removeItem(k: string) {
+		this.#m.delete(k);
+	}
+	setItem(k: string, v: string) {
+		this.#m.set(k, v);
+	}
+}
+
+beforeAll(async () => {
+	sim = await startSimulator({ host: '127.0.0.1', busPort: 0, guiPort: 0, log: false });
+	bus = await connectedBus(sim.busUrl);
+	deps = { agent: new ChatAgent({ bus }), tokens: new ChatTokens(randomBytes(32)), apiToken: null, conversations: new ConversationMap() };
+});
+afterAll(async () => {
+	await bus.close();
+	await sim.stop();
+});
+
+describe('the panel', () => {
+	it('says OVOS is waiting only on the question still open, not on one already answered', async () => {
+		const chat = new ChatController({ storage: new MemoryStorage(), fetch: fakeFetch });
+		await chat.send('set a timer');
+		const question = chat.chat.entries.at(-1)!;
+		expect(question).toMatchObject({ state: 'awaiting', text: 'For how long?' });
+		expect(chat.waitingOn).toBe(question.id);
+		await chat.send('5 minutes');
+		expect(chat.chat.entries.at(-1)).toMatchObject({ state: 'answered', text: 'Timer set for 5 minutes.' });
+		expect(chat.waitingOn).toBeNull();
+		expect(chat.awaiting).toBe(false);
+	});
+
+	it('a new chat while a question is open ends it in OVOS, and the old chat no longer shows it waiting', async () => {
+		const storage = new MemoryStorage();
+		const chat = new ChatController({ storage, fetch: fakeFetch });
+		await chat.send('set a timer');
+		const old = chat.chat.id;
+		expect(deps.agent.openQuestions).toBe(1);
+		chat.newChat();
+		await until(() => calls.includes('/api/chat/end') && deps.agent.openQuestions === 0, 3000, 'the question ended');
+		await until(() => sim.services!.workers.busy === 0, 3000, 'its thread freed');
+		chat.open(old);
+		expect(chat.waitingOn).toBeNull();
+	});
+
+	it('"on this device" runs in the device’s session: the answer shows on its screen, the private token is kept', async () => {
+		const chat = new ChatController({ storage: new MemoryStorage(), fetch: fakeFetch });
+		await chat.send('hello');
+		const token = chat.chat.token;
+		expect(token).toBeTruthy();
+		chat.setDevice(true);
+		await chat.send("what's the weather");
+		expect(chat.chat.entries.at(-1)).toMatchObject({ state: 'answered', text: "It's sunny and 22 degrees in Lawrence." });
+		expect(JSON.parse(sim.canonical()).stack[0]).toBe('skill-weather.openvoiceos');
+		expect(chat.chat.token).toBe(token);
+		// The kiosk's chats start on the device.
+		expect(new ChatController({ storage: new MemoryStorage(), fetch: fakeFetch, device: true }).chat.device).toBe(true);
+	});
+
+	it('names skills as people do, keeping unknown ids readable', () => {
+		expect(skillName('realpeer-timer.realpeer')).toBe('Timer');
+		expect(skillName('ovos-skill-timer.openvoiceos')).toBe('Timer');
+		expect(skillName('skill-ovos-weather.openvoiceos')).toBe('Weather');
+		expect(skillName('skill-hello-world.openvoiceos')).toBe('Hello world');
+		expect(skillName('ovos-skill-date-time.openvoiceos')).toBe('Date and time');
+		expect(skillName('skill-system-check.openvoiceos')).toBe('System check');
+		expect(skillName('jarbasai-skill-wolfie.jarbasai')).toBe('Wolfram Alpha');
+		expect(skillName('ovos-skill.openvoiceos')).toBe('Skill');
+		expect(skillName('x')).toBe('X');
+		expect(skillName(null)).toBeNull();
+	});
+});
