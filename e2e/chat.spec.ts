@@ -26,7 +26,9 @@ test('a turn streams in, shows which skill answered, and survives a reload', asy
 	const reply = assistant(page).last();
 	await expect(reply).toHaveAttribute('data-state', 'answered');
 	await expect(reply.locator('p').first()).toHaveText('Hello there!\nI am the simulated OpenVoiceOS.');
-	await expect(reply).toContainText('skill-hello-world.openvoiceos');
+	// The skill by the name a person knows; its id for developers on hover.
+	await expect(reply.locator('[data-skill]')).toHaveText('Hello world');
+	await expect(reply.locator('[data-skill]')).toHaveAttribute('title', /skill-hello-world\.openvoiceos/);
 	await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
 	await page.screenshot({ path: 'e2e/.artifacts/chat-hello.png' });
 	// An on-screen keyboard takes half of a kiosk's 480 px: the input and the newest reply stay in view.
@@ -51,6 +53,10 @@ test('a two-turn dialogue: the question waits for the answer, which is taken up 
 	await expect(assistant(page).last()).toContainText('Timer for five minutes, starting now.');
 	// The skill's 15 s wait for the question to be "spoken" is answered by the server (spec §7.5).
 	expect(Date.now() - t0).toBeLessThan(5000);
+	// The question was answered: nothing says OVOS still waits for it.
+	await expect(page.getByText('OVOS is waiting for your answer')).toHaveCount(0);
+	await expect(page.getByRole('textbox', { name: 'Message' })).toHaveAttribute('placeholder', 'Message OVOS…');
+	await expect(assistant(page).last().locator('[data-skill]')).toHaveText('Timer');
 	await page.screenshot({ path: 'e2e/.artifacts/chat-dialogue.png' });
 });
 
@@ -104,6 +110,17 @@ test('OVOS unreachable and timed out have their own look', async ({ page }) => {
 	await say(page, 'think hard');
 	await expect(assistant(page).last()).toHaveAttribute('data-state', 'timeout');
 	await expect(page.getByText('Timed out: OVOS went quiet before finishing.')).toBeVisible();
+	await page.unroute('**/api/chat');
+	await page.route('**/api/chat', (route) =>
+		route.fulfill({
+			status: 503,
+			contentType: 'application/json',
+			body: JSON.stringify({ error: { code: 'core-down', message: 'OVOS core is not responding: the messagebus is up, but nothing reacted within 2.5 s' } })
+		})
+	);
+	await say(page, 'anyone home?');
+	await expect(assistant(page).last()).toHaveAttribute('data-state', 'no-core');
+	await expect(page.getByText('OVOS core is not responding.')).toBeVisible();
 	await page.screenshot({ path: 'e2e/.artifacts/chat-states.png' });
 	await page.emulateMedia({ colorScheme: 'dark' });
 	await page.screenshot({ path: 'e2e/.artifacts/chat-states-dark.png' });
@@ -133,4 +150,40 @@ test('the slide-over on the screen page: open, chat, close with Escape', async (
 	await expect(panel).toHaveAttribute('inert', '');
 	await page.waitForTimeout(300);
 	await page.screenshot({ path: 'e2e/.artifacts/chat-slide-over-closed.png' });
+});
+
+test('"On this device": the answer is spoken on the device and shows on its other screens', async ({ page, browser }) => {
+	const elsewhere = await browser.newContext();
+	const screen = await elsewhere.newPage();
+	await screen.goto(`${APP()}/`);
+	await page.goto(`${APP()}/`);
+	await page.getByRole('button', { name: 'Chat', exact: true }).click();
+	const panel = page.getByRole('dialog', { name: 'Chat with OVOS' });
+	const mode = panel.getByRole('combobox', { name: 'Chat mode' });
+	await expect(mode).toHaveValue('private');
+	// Private: the device says nothing.
+	await say(page, 'hello');
+	await expect(panel.locator('li[data-role="assistant"]').last()).toHaveAttribute('data-state', 'answered');
+	await screen.waitForTimeout(800);
+	await expect(screen.locator('[data-cue="speaking"]')).toHaveCount(0);
+	// On this device: as if spoken to it.
+	await mode.selectOption('device');
+	const sent = page.waitForRequest((r) => r.url().endsWith('/api/chat'));
+	await say(page, "what's the weather");
+	expect((await sent).postDataJSON()).toMatchObject({ text: "what's the weather", device: true });
+	await expect(panel.locator('li[data-role="assistant"]').last()).toContainText("It's sunny and 22 degrees in Lawrence.");
+	await expect(screen.locator('[data-cue="speaking"]')).toBeVisible();
+	await expect(screen.locator('[data-namespace*="weather"]').first()).toBeVisible();
+	await page.screenshot({ path: 'e2e/.artifacts/chat-on-device.png' });
+	await screen.screenshot({ path: 'e2e/.artifacts/chat-on-device-other-screen.png' });
+	await elsewhere.close();
+});
+
+test('the kiosk has the chat too, speaking as the device from the start', async ({ page }) => {
+	await page.goto(`${APP()}/kiosk`);
+	await page.getByRole('button', { name: 'Chat', exact: true }).click();
+	const panel = page.getByRole('dialog', { name: 'Chat with OVOS' });
+	await expect(panel.getByRole('combobox', { name: 'Chat mode' })).toHaveValue('device');
+	await expect(panel.getByText('On this device: replies are spoken there and shown on its screens')).toBeVisible();
+	await page.screenshot({ path: 'e2e/.artifacts/chat-kiosk.png' });
 });
