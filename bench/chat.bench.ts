@@ -7,7 +7,8 @@
  *     `ovos.utterance.handled`) and as an agent turn (`ChatAgent.turn`, fresh session). The figure is
  *     median(agent) − median(bare) over ROUNDS pairs.
  *  2. throughput: 200 sessions in flight at once (each worker runs turns back to back, a fresh
- *     session per turn so the simulator's 0.5 s converse ping does not set the pace) for TOTAL turns.
+ *     session per turn so the simulator's 0.5 s converse ping does not set the pace) for TOTAL turns,
+ *     on a simulated core whose handler pool is wide enough not to be the limit.
  * Last line: {"overhead_ms_median", "turns_per_s_200", …}.
  */
 import { randomUUID } from 'node:crypto';
@@ -59,7 +60,9 @@ async function bareClient(url: string) {
 }
 
 async function main(): Promise<void> {
-	const sim = await startSimulator({ host: '127.0.0.1', busPort: 0, guiPort: 0, skills: true, log: false });
+	// The agent is measured, not a 2-CPU core: a handler pool as wide as the load, so 200 turns in
+	// flight never wait in the simulated core's 6-thread queue (a real device's limit, spec §8.2).
+	const sim = await startSimulator({ host: '127.0.0.1', busPort: 0, guiPort: 0, skills: true, log: false, workers: CONCURRENCY + 8 });
 	const bus = new BusClient({ url: sim.busUrl, log: () => {} });
 	await bus.ensureOpen();
 	const agent = new ChatAgent({ bus });
