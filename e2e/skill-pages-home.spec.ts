@@ -321,7 +321,16 @@ test('pages update live as keys and widget events change', async ({ page }) => {
 	await expect(home.locator('[data-weather-code="5"]')).toBeVisible();
 	await expect(home.locator('[data-key="weather_temp"]')).toHaveText('-2°');
 	await expect(home.locator('[data-key="date"]')).toHaveText('Wed, 2022 December 28');
+	// Offline as a change while the page is up is news; the skill's "offline" on every re-show is not.
 	await expect(home.getByRole('img', { name: 'Offline' })).toBeVisible();
+	show(sim, HOME, ['idle'], { ...idleData(), system_connectivity: 'network' });
+	await expect(home.getByRole('img', { name: 'Network, but no internet' })).toBeVisible();
+	// Back from another skill's page, the skill's re-show says "offline" again: not drawn.
+	show(sim, DATE_TIME, ['time'], { time_string: '10:18' });
+	await expect(shown(page, 'time', DATE_TIME)).toBeVisible();
+	show(sim, HOME, ['idle'], { ...idleData(), system_connectivity: 'offline' });
+	await expect(home.locator('time')).toHaveText('10:16');
+	await expect(home.locator('[data-connectivity]')).toHaveCount(0);
 	// The media widget takes the example line's place while something plays, and leaves when stopped.
 	guiEvent(HOME, 'ovos.media.widget.manager.update', { enabled: true, widget: {}, state: 'playing' });
 	guiEvent(HOME, 'ovos.media.widget.manager.update', { enabled: true, widget: { title: 'So What', artist: 'Miles Davis', album: 'Kind of Blue' }, state: 'playing' });
@@ -346,6 +355,24 @@ test('pages update live as keys and widget events change', async ({ page }) => {
 	setValues(sim, ALERTS, { activeTimers: { timers: [{ timerName: 5, timeDelta: null, percentRemaining: 'x' }, 'junk'] } });
 	await expect(shown(page, 'Timer', ALERTS).locator('[data-key="timerName"]')).toHaveText('5');
 	await expect(shown(page, 'Timer', ALERTS).locator('[data-key="timeDelta"]')).toHaveText('--:--');
+});
+
+test('the example utterance changes every 30 s, and starts over when the skill sends a new list', async ({ page }) => {
+	await page.clock.install();
+	await open(page);
+	show(sim, HOME, ['idle'], idleData());
+	const example = shown(page, 'idle', HOME).locator('[data-key="example"]');
+	await expect(example).toHaveText('Ask Me what time is it');
+	await page.clock.runFor(29_000);
+	await expect(example).toHaveText('Ask Me what time is it');
+	await page.clock.runFor(1_600);
+	await expect(example).toHaveText('Ask Me set a timer for 5 minutes');
+	await page.clock.runFor(30_600);
+	await expect(example).toHaveText('Ask Me tell me a joke');
+	await page.clock.runFor(30_600);
+	await expect(example).toHaveText('Ask Me what time is it');
+	setValues(sim, HOME, { skill_examples: { examples: ['play the news', 'what is the weather'] }, skill_info_prefix: false });
+	await expect(example).toHaveText('play the news');
 });
 
 // ---- GUI events back, on the simulator's bus -------------------------------------------------------

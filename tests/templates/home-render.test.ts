@@ -70,10 +70,14 @@ describe('homescreen idle', () => {
 			expect(t).toContain('8°');
 			expect(out).toContain('data-weather-code="2"');
 			expect(out).toContain('aria-label="Cloudy"');
-			expect(out).toContain('data-connectivity="offline"');
+			// "offline" as the page is shown is the skill's re-show quirk, not news: not drawn.
+			expect(out).not.toContain('data-connectivity');
 			expect(t).toContain('Ask Me what time is it');
 			expect(out).toMatch(/data-key="notification_count">1</);
 		}
+	});
+	it('network without internet is drawn', () => {
+		expect(html('idle', HOME[0]!, { ...IDLE, system_connectivity: 'network' })).toMatch(/data-connectivity="network"[^>]*>.*aria-label="Network, but no internet"/s);
 	});
 	it('widget events: timer and alarm counts, and the media bar in place of the example', () => {
 		const events = {
