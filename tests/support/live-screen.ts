@@ -1,10 +1,9 @@
-import { createActor } from 'xstate';
 import type { OvosAddress } from '../../src/lib/protocol';
-import { connectionMachine, WireSession, type ConnectionHooks, type PortWatchers, type SocketLike, type Transport } from '../../src/lib/connection';
+import { Connection, WireSession, type ConnectionHooks, type PortWatchers, type SocketLike, type Transport } from '../../src/lib/connection';
 import { wsTransport } from './ws-transport';
 
 /**
- * The connection machine and a wire session wired as ScreenClient wires them, over real sockets by
+ * The connection and a wire session wired as ScreenClient wires them, over real sockets by
  * default or over any transport (a fake one in the machine tests).
  */
 export function liveScreen(address: OvosAddress, transport: Transport = wsTransport, guiId = `test-${Math.random()}`, watchers?: PortWatchers) {
@@ -22,18 +21,16 @@ export function liveScreen(address: OvosAddress, transport: Transport = wsTransp
 		sendGui: (m) => sockets.gui?.send(JSON.stringify(m)),
 		note: () => {}
 	};
-	const actor = createActor(connectionMachine, {
-		input: { address, pageHost: '127.0.0.1', guiId, transport, hooks, watchers }
-	});
+	const actor = new Connection({ address, pageHost: '127.0.0.1', guiId, transport, hooks, watchers });
 	actor.subscribe((s) => {
-		if (s.hasTag('live') && liveSince === 0) liveSince = performance.now();
-		if (!s.hasTag('live')) liveSince = 0;
+		if (s.gui === 'live' && liveSince === 0) liveSince = performance.now();
+		if (s.gui !== 'live') liveSince = 0;
 	});
 	actor.start();
 	return {
 		session,
 		actor,
-		isLive: () => actor.getSnapshot().hasTag('live'),
+		isLive: () => actor.live,
 		liveSince: () => liveSince,
 		stop: () => actor.stop()
 	};

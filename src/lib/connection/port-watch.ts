@@ -11,8 +11,7 @@
  * The machine opens a WebSocket only when one of them says the port answers, and blindly once in a
  * while in case both are wrong, so failed WebSockets stay rare and the throttle never builds up.
  */
-import { fromCallback } from 'xstate';
-import type { SocketKind } from './socket.actor';
+import type { SocketKind } from './socket';
 
 /** What the app server's long-poll said: the port accepts, ask again, not a port it watches, or it failed. */
 export type ServerWatchResult = 'open' | 'timeout' | 'unwatched' | 'error';
@@ -52,9 +51,8 @@ export interface PortWatchInput {
 	readonly share: number;
 }
 
-export type PortWatchEvent = { type: 'port.open'; kind: SocketKind };
-
-export const portWatchActor = fromCallback<PortWatchEvent, PortWatchInput>(({ sendBack, input }) => {
+/** Calls `onOpen` once, when a watcher says the port answers; the returned function stops watching. */
+export function watchPort(input: PortWatchInput, onOpen: () => void): () => void {
 	const { kind, url, port, watchers } = input;
 	const abort = new AbortController();
 	const timers = new Set<ReturnType<typeof setTimeout>>();
@@ -75,7 +73,7 @@ export const portWatchActor = fromCallback<PortWatchEvent, PortWatchInput>(({ se
 	const open = () => {
 		if (done) return;
 		done = true;
-		sendBack({ type: 'port.open', kind });
+		onOpen();
 	};
 
 	function scheduleProbe() {
@@ -122,7 +120,7 @@ export const portWatchActor = fromCallback<PortWatchEvent, PortWatchInput>(({ se
 		abort.abort();
 		for (const t of timers) clearTimeout(t);
 	};
-});
+}
 
 /** The plain HTTP request of `PortWatchers.probe`, for browsers and Node ≥ 18. */
 export async function httpProbe(wsUrl: string): Promise<boolean> {

@@ -5,7 +5,7 @@
  */
 import { decode, decodeBus, type BusMessage, type ClientMessage, type GuiMessage, type ProtocolError } from '../protocol';
 import { emptyState, reduce, type ScreenState } from '../screen';
-import type { SocketKind } from './socket.actor';
+import type { SocketKind } from './socket';
 
 export interface WireFrame {
 	readonly seq: number;

@@ -2,10 +2,9 @@
  * The screen's live model for Svelte views: runs the connection machine, applies frames through a
  * `WireSession`, and publishes `state` and `conn` at most once per animation frame.
  */
-import { createActor, type Actor } from 'xstate';
 import { encode, encodeBus, type BusMessage, type ClientMessage } from '$lib/protocol';
 import { emptyState, type ScreenState } from '$lib/screen';
-import { browserTransport, connectionMachine, earlyTransport, httpProbe, OPEN, serverWatch, WireSession, type ConnectionHooks, type FrameListener, type PortWatchers, type SocketKind, type SocketLike, type Transport } from '$lib/connection';
+import { browserTransport, Connection, earlyTransport, httpProbe, OPEN, serverWatch, WireSession, type ConnectionHooks, type FrameListener, type PortWatchers, type SocketKind, type SocketLike, type Transport } from '$lib/connection';
 import { busUrl, guiUrl, type OvosAddress } from '$lib/protocol';
 
 export interface TimelineEntry {
@@ -47,7 +46,7 @@ export class ScreenClient {
 
 	readonly session = new WireSession();
 	readonly guiId = `ovos-screen-${randomId()}`;
-	#actor: Actor<typeof connectionMachine> | null = null;
+	#conn: Connection | null = null;
 	#sockets: Partial<Record<SocketKind, SocketLike>> = {};
 	#timeline: TimelineEntry[] = [];
 	#status: ConnectionView['status'] = 'connecting';
@@ -64,35 +63,32 @@ export class ScreenClient {
 		this.#status = 'connecting';
 		this.#since = Date.now();
 		this.#note(`connecting to ${guiUrl(address, this.#pageHost)} (${address.handshake === 'full' ? 'full handshake' : 'GUI socket only'})`);
-		const actor = createActor(connectionMachine, {
-			input: {
-				address,
-				pageHost: this.#pageHost,
-				guiId: this.guiId,
-				transport: options.transport ?? earlyTransport(browserTransport),
-				hooks: this.#hooks,
-				watchers: watchersFor(address, options.serverAddress)
-			}
+		const conn = new Connection({
+			address,
+			pageHost: this.#pageHost,
+			guiId: this.guiId,
+			transport: options.transport ?? earlyTransport(browserTransport),
+			hooks: this.#hooks,
+			watchers: watchersFor(address, options.serverAddress)
 		});
-		actor.subscribe((snap) => {
-			const live = snap.hasTag('live');
-			const status = live ? 'live' : this.#status === 'connecting' && !snap.matches({ gui: 'waiting' }) ? 'connecting' : 'offline';
+		conn.subscribe((snap) => {
+			const status = snap.gui === 'live' ? 'live' : this.#status === 'connecting' && snap.gui !== 'waiting' ? 'connecting' : 'offline';
 			if (status !== this.#status) {
 				this.#status = status;
 				this.#since = Date.now();
 			}
 			this.#schedule();
 		});
-		this.#actor = actor;
-		this.#listenToPage(actor);
-		actor.start();
+		this.#conn = conn;
+		this.#listenToPage(conn);
+		conn.start();
 	}
 
 	stop(): void {
 		this.#unlisten?.();
 		this.#unlisten = null;
-		this.#actor?.stop();
-		this.#actor = null;
+		this.#conn?.stop();
+		this.#conn = null;
 	}
 
 	/** Sends on the GUI socket; false when it is not open (nothing is queued: the state is replayed on reconnect). */
@@ -164,15 +160,15 @@ export class ScreenClient {
 	#publish(): void {
 		if (this.state !== this.session.state) this.state = this.session.state;
 		const a = this.#address;
-		const snap = this.#actor?.getSnapshot();
+		const snap = this.#conn?.snapshot();
 		this.conn = {
 			status: this.#status,
 			since: this.#since,
-			attempt: snap?.context.guiAttempt ?? 0,
+			attempt: snap?.guiAttempt ?? 0,
 			mode: a?.handshake ?? 'gui',
-			guiUrl: a ? guiUrl({ ...a, guiPort: snap?.context.guiPort ?? a.guiPort }, this.#pageHost) : '',
+			guiUrl: a ? guiUrl({ ...a, guiPort: snap?.guiPort ?? a.guiPort }, this.#pageHost) : '',
 			busUrl: a && a.handshake === 'full' ? busUrl(a, this.#pageHost) : null,
-			busLive: snap?.hasTag('bus-live') ?? false,
+			busLive: snap?.bus === 'live',
 			framesIn: this.session.framesIn,
 			framesOut: this.session.framesOut,
 			decodeErrors: this.session.decodeErrors,
@@ -181,9 +177,9 @@ export class ScreenClient {
 	}
 
 	/** Retry at once when the network or the page comes back (design.md). */
-	#listenToPage(actor: Actor<typeof connectionMachine>): void {
+	#listenToPage(conn: Connection): void {
 		if (typeof window === 'undefined') return;
-		const wake = () => actor.send({ type: 'wake' });
+		const wake = () => conn.wake();
 		const visibility = () => {
 			if (document.visibilityState === 'hidden') return;
 			wake();

@@ -1,9 +1,8 @@
 /**
- * A WebSocket as an XState callback actor: invoked inside the states that need it, so leaving the
- * state closes it. Frames go straight to `onFrame` (no event per frame); lifecycle goes back to the
- * machine as events.
+ * One WebSocket for the connection: opened by `openSocket`, closed by the function it returns (the
+ * connection calls it when it leaves the state that needs the socket). Frames go straight to
+ * `onFrame` (no event per frame); lifecycle goes back as events.
  */
-import { fromCallback } from 'xstate';
 import { OPEN, type SocketLike, type Transport } from './transport';
 
 export type SocketKind = 'gui' | 'bus';
@@ -32,7 +31,7 @@ export type SocketEvent =
  */
 export const CONNECT_TIMEOUT_MS = 6000;
 
-export const socketActor = fromCallback<SocketEvent, SocketInput>(({ sendBack, input }) => {
+export function openSocket(input: SocketInput, sendBack: (e: SocketEvent) => void): () => void {
 	let socket: SocketLike;
 	try {
 		socket = input.transport(input.url);
@@ -87,4 +86,4 @@ export const socketActor = fromCallback<SocketEvent, SocketInput>(({ sendBack, i
 		detach();
 		input.onClose();
 	};
-});
+}

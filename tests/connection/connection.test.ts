@@ -25,9 +25,9 @@ describe('GUI-socket-only mode', () => {
 		const { t, actor } = harness(GUI);
 		const gui = t.last('gui')!;
 		expect(gui.url).toBe('ws://10.0.0.5:18181/gui');
-		expect(actor.getSnapshot().hasTag('live')).toBe(false);
+		expect(actor.live).toBe(false);
 		gui.open();
-		expect(actor.getSnapshot().hasTag('live')).toBe(true);
+		expect(actor.live).toBe(true);
 		expect(JSON.parse(gui.sent[0]!)).toEqual({ type: 'mycroft.gui.connected', gui_id: 'me', framework: 'qt5' });
 		expect(t.sockets.some((s) => s.url.endsWith('/core'))).toBe(false);
 	});
@@ -105,7 +105,7 @@ describe('GUI-socket-only mode', () => {
 		t.last('gui')!.drop();
 		await vi.advanceTimersByTimeAsync(50);
 		expect(t.sockets.length).toBe(1);
-		actor.send({ type: 'wake' });
+		actor.wake();
 		expect(t.sockets.length).toBe(2);
 	});
 
@@ -135,7 +135,7 @@ describe.each([GUI, FULL])('while OVOS refuses ($handshake handshake)', (address
 				t.last('core')!.receive({ type: 'mycroft.gui.port', data: { port: 18181, gui_id: 'me' }, context: {} });
 			}
 			t.last('gui')!.open();
-			expect(actor.getSnapshot().hasTag('live')).toBe(true);
+			expect(actor.live).toBe(true);
 		};
 		goLive();
 		// OVOS stops: the open sockets drop, and every WebSocket opened now is refused at once.
@@ -175,7 +175,7 @@ describe('full handshake mode', () => {
 		const gui = t.last('gui')!;
 		expect(gui.url).toBe('ws://10.0.0.5:28181/gui');
 		gui.open();
-		expect(actor.getSnapshot().hasTag('live')).toBe(true);
+		expect(actor.live).toBe(true);
 		expect(gui.sent).toEqual([]); // Qt sends nothing on the GUI socket at open
 	});
 
