@@ -18,8 +18,9 @@ try {
 		const type = res.request().resourceType();
 		if ((type === 'script' || res.url().endsWith('.js')) && !scripts.has(res.url())) scripts.set(res.url(), res.body());
 	});
-	await page.goto(url, { waitUntil: 'networkidle' });
-	await page.waitForTimeout(500);
+	// Not 'networkidle': a screen that is offline keeps a long-poll open at the app server.
+	await page.goto(url, { waitUntil: 'load' });
+	await page.waitForTimeout(2000);
 	const sizes = await Promise.all([...scripts].map(async ([u, body]) => ({ file: new URL(u).pathname, raw: (await body).length, gz: gzipSync(await body).length })));
 	sizes.sort((a, b) => b.gz - a.gz);
 	for (const s of sizes) console.log(`${(s.gz / 1024).toFixed(1).padStart(6)} KiB gz  ${(s.raw / 1024).toFixed(1).padStart(6)} KiB  ${s.file}`);
