@@ -9,7 +9,9 @@ export type ChatErrorCode =
 	| 'deadline'
 	| 'unauthorized'
 	| 'forbidden'
-	| 'too-large';
+	| 'too-large'
+	/** The client hung up before its request was read (no one sees the answer; not a server failure). */
+	| 'aborted';
 
 export class ChatError extends Error {
 	constructor(

@@ -20,11 +20,14 @@ export function checkOrigin(request: Request, url: URL): void {
 		throw new ChatError('forbidden', 403, `cross-site request (${site}) refused`);
 }
 
-/** When OVOS_SCREEN_TOKEN is set: `Authorization: Bearer <it>` or `X-OVOS-Screen-Token: <it>`. */
+/**
+ * When OVOS_SCREEN_TOKEN is set: `Authorization: Bearer <it>` (the scheme in any case, RFC 9110 §11.1)
+ * or `X-OVOS-Screen-Token: <it>`.
+ */
 export function checkApiToken(request: Request, apiToken: string | null): void {
 	if (apiToken === null) return;
-	const auth = request.headers.get('authorization');
-	const given = auth?.startsWith('Bearer ') ? auth.slice(7).trim() : request.headers.get('x-ovos-screen-token');
+	const bearer = /^bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '');
+	const given = bearer ? bearer[1]!.trim() : request.headers.get('x-ovos-screen-token');
 	if (given && safeEqual(given, apiToken)) return;
 	throw new ChatError('unauthorized', 401, 'this server requires its API token (Authorization: Bearer …)');
 }
@@ -35,7 +38,11 @@ function safeEqual(a: string, b: string): boolean {
 	return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** The parsed JSON body, read with a hard size cap whatever Content-Length claims. */
+/**
+ * The parsed JSON body, read with a hard size cap whatever Content-Length claims. Past the cap the
+ * rest is read and dropped while the 413 goes out (cancelling the body would reset the connection,
+ * and the client would never see why). A client that hangs up mid-body is one quiet log line.
+ */
 export async function readJson(request: Request, limit = MAX_BODY_BYTES): Promise<unknown> {
 	const type = request.headers.get('content-type') ?? '';
 	if (!/^application\/json\b/i.test(type)) throw new ChatError('bad-input', 415, 'send the body as application/json');
@@ -46,14 +53,19 @@ export async function readJson(request: Request, limit = MAX_BODY_BYTES): Promis
 	const chunks: Uint8Array[] = [];
 	let size = 0;
 	for (;;) {
-		const { done, value } = await reader.read();
-		if (done) break;
-		size += value.byteLength;
+		let chunk: ReadableStreamReadResult<Uint8Array>;
+		try {
+			chunk = await reader.read();
+		} catch {
+			throw hungUp();
+		}
+		if (chunk.done) break;
+		size += chunk.value.byteLength;
 		if (size > limit) {
-			await reader.cancel().catch(() => {});
+			drain(reader);
 			throw tooLarge(limit);
 		}
-		chunks.push(value);
+		chunks.push(chunk.value);
 	}
 	try {
 		return JSON.parse(Buffer.concat(chunks).toString('utf8'));
@@ -63,6 +75,32 @@ export async function readJson(request: Request, limit = MAX_BODY_BYTES): Promis
 }
 
 const tooLarge = (limit: number) => new ChatError('too-large', 413, `request body over ${limit} bytes refused`);
+
+/** Reads what is left of a body and drops it: the connection stays whole for the answer. */
+function drain(reader: ReadableStreamDefaultReader<Uint8Array>): void {
+	void (async () => {
+		try {
+			while (!(await reader.read()).done);
+		} catch {
+			/* the client went, or the server's own body limit ended the stream: either way, done */
+		}
+	})();
+}
+
+/** A body nobody will read (a refused request), dropped without resetting the connection. */
+export function discardBody(request: Request): void {
+	if (request.body && !request.bodyUsed && !request.body.locked) drain(request.body.getReader());
+}
+
+/** Clients that hung up mid-request: counted, and logged the first few times and every thousandth. */
+export const hangUps = { count: 0 };
+
+function hungUp(): ChatError {
+	hangUps.count++;
+	if (hangUps.count <= 3 || hangUps.count % 1000 === 0)
+		console.warn(`[http] a client hung up while sending its request (${hangUps.count} so far)`);
+	return new ChatError('aborted', 400, 'the client hung up while sending its request');
+}
 
 /** A BCP-47 tag, canonicalised (`sv-se` → `sv-SE`), or a bad-input error. */
 export function canonicalLang(tag: string): string {

@@ -10,7 +10,7 @@
  */
 import { REFUSAL_STATUS, type RefusalCode, type WindowAnswer } from '../../protocol/bus-window';
 import { ChatError } from '../agent/errors';
-import { checkApiToken, checkOrigin, json, readJson, SSE_HEADERS, sseEvent, sseStream } from '../agent/http';
+import { checkApiToken, checkOrigin, discardBody, json, readJson, SSE_HEADERS, sseEvent, sseStream } from '../agent/http';
 import { RateLimiter } from '../rate-limit';
 import { MAX_REQUEST_BYTES } from './allow-list';
 import type { BusWindowServer } from './window';
@@ -96,7 +96,7 @@ export async function postToBus(request: Request, url: URL, client: string, deps
 	if (refused) return answer(refused);
 	const taken = deps.sends.take(client);
 	if (!taken.ok) {
-		await request.body?.cancel().catch(() => {});
+		discardBody(request); // not cancelled: that resets the connection before the 429 can go out
 		return limited(deps, client, taken.retryAfterMs, 'messages');
 	}
 	let body: unknown;

@@ -1,0 +1,98 @@
+/**
+ * The chat and bus-window routes served in-process exactly as adapter-node serves them (SvelteKit's
+ * getRequest / setResponse over node:http, its default 512 KB body limit, the client's address from
+ * the socket, the chat routes' clientGone), so tests see what a client of `node build` sees while
+ * still reaching into the agent, the limits and the bus client.
+ */
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { getRequest, setResponse } from '@sveltejs/kit/node';
+import { clientGone, postChat, postChatEnd, postCompletions, type ChatApiDeps } from '../../src/lib/server/agent';
+import { postToBus, type WindowHttpDeps } from '../../src/lib/server/bus-window';
+
+export interface Served {
+	readonly port: number;
+	readonly url: string;
+	/** Status of every response a route returned, in order (also those nobody was left to read). */
+	readonly statuses: number[];
+	close(): Promise<void>;
+}
+
+export async function serve(chat: ChatApiDeps, bus?: WindowHttpDeps): Promise<Served> {
+	const statuses: number[] = [];
+	let port = 0;
+	const server: Server = createServer(async (req, res) => {
+		const request = await getRequest({ request: req, base: `http://127.0.0.1:${port}`, bodySizeLimit: 512 * 1024 });
+		const url = new URL(request.url);
+		const client = req.socket.remoteAddress ?? '';
+		const gone = clientGone(req);
+		try {
+			let response: Response;
+			if (url.pathname === '/api/chat') response = await postChat(request, url, chat, gone.signal, client);
+			else if (url.pathname === '/api/chat/end') response = await postChatEnd(request, url, chat, client);
+			else if (url.pathname === '/v1/chat/completions') response = await postCompletions(request, url, chat, { clientGone: gone.signal, clientAddress: client });
+			else if (url.pathname === '/api/bus' && bus) response = await postToBus(request, url, client, bus);
+			else response = new Response('not found', { status: 404 });
+			statuses.push(response.status);
+			await setResponse(res, response);
+		} finally {
+			gone.release();
+		}
+	});
+	await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+	port = (server.address() as { port: number }).port;
+	return {
+		port,
+		url: `http://127.0.0.1:${port}`,
+		statuses,
+		async close() {
+			server.closeAllConnections();
+			await new Promise((r) => server.close(r));
+		}
+	};
+}
+
+export interface Reply {
+	readonly status: number;
+	readonly headers: Record<string, string | string[] | undefined>;
+	readonly body: string;
+}
+
+export interface PostOptions {
+	readonly headers?: Record<string, string>;
+	/** Send from this local address (any of 127/8 reaches the server: another "client"). */
+	readonly from?: string;
+	/** Destroys the connection when it resolves; the call then resolves null. */
+	readonly hangUp?: Promise<void>;
+	/** Resolve as soon as the status line is in (a held stream), with the body so far. */
+	readonly headOnly?: boolean;
+}
+
+/** One POST of a JSON body over a fresh connection: its reply, or null when the connection broke. */
+export function post(port: number, path: string, body: unknown, o: PostOptions = {}): Promise<Reply | null> {
+	return new Promise((resolve) => {
+		const data = typeof body === 'string' ? body : JSON.stringify(body);
+		const req = httpRequest(
+			{
+				host: '127.0.0.1',
+				port,
+				path,
+				method: 'POST',
+				agent: false,
+				localAddress: o.from,
+				headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), ...o.headers }
+			},
+			(res) => {
+				if (o.headOnly) return resolve({ status: res.statusCode ?? 0, headers: res.headers, body: '' });
+				let b = '';
+				res.on('data', (d) => (b += d));
+				res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: b }));
+			}
+		);
+		req.on('error', () => resolve(null));
+		req.end(data);
+		void o.hangUp?.then(() => {
+			req.destroy();
+			resolve(null);
+		});
+	});
+}
