@@ -4,12 +4,11 @@
  * as OVOS_CHAT_SECRET. Instances that serve the same chats share it.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { dataDir, makeDirs } from '../data-dir';
 
-export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
-	return resolve(env.OVOS_SCREEN_DATA_DIR?.trim() || '.data');
-}
+export { dataDir };
 
 export function loadOrCreateSecret(env: NodeJS.ProcessEnv = process.env): Buffer {
 	const given = env.OVOS_CHAT_SECRET?.trim();
@@ -19,7 +18,7 @@ export function loadOrCreateSecret(env: NodeJS.ProcessEnv = process.env): Buffer
 	}
 	const dir = dataDir(env);
 	const file = join(dir, 'chat-secret');
-	mkdirSync(dir, { recursive: true, mode: 0o700 });
+	makeDirs(dir, 0o700);
 	if (!existsSync(file)) createSecret(file);
 	const hex = readFileSync(file, 'utf8').trim();
 	if (!/^[0-9a-f]{64,}$/.test(hex)) throw new Error(`${file} is not a chat secret (64+ hex digits expected)`);

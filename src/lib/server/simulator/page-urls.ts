@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { SYSTEM_QT5_PAGES } from '../../protocol/templates';
+import { makeDirs } from '../data-dir';
 
 /** Framework folder → the pages (names without extension) a component ships in it. */
 export type ShippedPages = Readonly<Record<string, readonly string[]>>;
@@ -23,7 +24,8 @@ export class GuiCache {
 	constructor(dir?: string) {
 		this.temporary = dir === undefined;
 		this.dir = dir === undefined ? mkdtempSync(join(tmpdir(), 'ovos-sim-gui-')) : resolve(dir);
-		mkdirSync(this.dir, { recursive: true });
+		// Not a recursive mkdir: that spins for ever on a path under /proc (see data-dir.ts).
+		makeDirs(this.dir);
 	}
 
 	/** ovos-gui's `_cache_system_resources`: `system/` is replaced by the SYSTEM pages it ships (qt5 only). */
