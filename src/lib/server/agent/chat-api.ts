@@ -2,8 +2,9 @@
  * `POST /api/chat`: `{token?, text, lang?, device?}` → one turn of the chat (`device`: in the device's
  * own session). With `Accept: text/event-stream` the reply streams as `sentence` events and one
  * `done` event (new token, outcome, skill); otherwise one JSON reply. Errors: 400 input/token, 401 API
- * token, 403 cross-origin, 409 turn in progress, 413 body too large, 415 not JSON, 503 bus unreachable
- * (with the address) or core not responding, 504 timed out. `POST /api/chat/end` `{token}`: the chat
+ * token, 403 cross-origin, 409 turn in progress, 413 body too large, 415 not JSON, 429 too many turns
+ * from this client, 503 bus unreachable (with the address), core not responding or the server's turns
+ * all taken, 504 timed out; 429 and 503 say when to try again (Retry-After). `POST /api/chat/end` `{token}`: the chat
  * is left; a question it left open is ended.
  */
 import * as v from 'valibot';
@@ -11,7 +12,8 @@ import { BusUnavailableError } from '../bus/client';
 import { newSessionId, type ChatAgent } from './agent';
 import type { ConversationMap } from './conversations';
 import { ChatError, badInput } from './errors';
-import { canonicalLang, checkApiToken, checkOrigin, json, readJson, SSE_HEADERS, sseEvent, sseStream } from './http';
+import { canonicalLang, checkApiToken, checkOrigin, discardBody, json, readJson, SSE_HEADERS, sseEvent, sseStream } from './http';
+import type { Admission, ChatLimits } from './limits';
 import type { ChatState, ChatTokens } from './token';
 import type { Sentence, TurnResult } from './types';
 
@@ -32,6 +34,23 @@ export interface ChatApiDeps {
 	readonly apiToken: string | null;
 	/** OpenAI clients' conversations so far → their chat token (continuity without a header). */
 	readonly conversations: ConversationMap;
+	/** Per-client rate and turns at once, and the server's turns in flight (none: unlimited, for tests). */
+	readonly limits?: ChatLimits;
+}
+
+const UNLIMITED: Admission = { ok: true, release() {} };
+
+/** A turn slot for `client`, or why not (the refused request's body is then dropped unread). */
+export function admit(deps: ChatApiDeps, client: string, request: Request): Admission {
+	const a = deps.limits?.admit(client) ?? UNLIMITED;
+	if (!a.ok) discardBody(request);
+	return a;
+}
+
+/** Retry-After for an error that knows when to try again (the bus's next reconnect). */
+export function retryHeaders(e: unknown): Record<string, string> {
+	if (e instanceof BusUnavailableError && e.retryAfterMs !== null) return { 'retry-after': String(Math.max(1, Math.ceil(e.retryAfterMs / 1000))) };
+	return {};
 }
 
 export interface ChatRequest {
@@ -116,13 +135,18 @@ export async function startTurn(
 
 /**
  * One turn. `clientGone` aborts it when the client goes away (the request's own signal no longer
- * fires once its body has been read): a JSON caller that hangs up frees its chat at once.
+ * fires once its body has been read): a JSON caller that hangs up frees its chat at once. `client`
+ * (its address) is what the limits count.
  */
-export async function postChat(request: Request, url: URL, deps: ChatApiDeps, clientGone?: AbortSignal): Promise<Response> {
+export async function postChat(request: Request, url: URL, deps: ChatApiDeps, clientGone?: AbortSignal, client = 'unknown'): Promise<Response> {
+	const slot = admit(deps, client, request);
+	if (!slot.ok) return json({ error: { code: slot.code, message: slot.message } }, slot.status, { 'retry-after': String(slot.retryAfterS) });
 	let req: ChatRequest;
 	try {
 		req = await parseChatRequest(request, url, deps);
 	} catch (e) {
+		slot.release();
+		discardBody(request);
 		const { status, body } = errorBody(e);
 		return json({ error: body }, status);
 	}
@@ -134,10 +158,13 @@ export async function postChat(request: Request, url: URL, deps: ChatApiDeps, cl
 	try {
 		({ result: running } = await startTurn(deps, req, abort.signal, (s) => sse?.push(sseEvent('sentence', s))));
 	} catch (e) {
+		slot.release();
 		sse?.end();
 		const { status, body } = errorBody(e);
-		return json({ error: body }, status);
+		return json({ error: body }, status, retryHeaders(e));
 	}
+	// The slot is the turn's: held while it runs, streamed or not, freed the moment it ends.
+	void running.then(slot.release, slot.release);
 	if (sse) {
 		const keepAlive = setInterval(() => sse.push(': keep-alive\n\n'), 15_000);
 		running.then(
@@ -159,12 +186,15 @@ export async function postChat(request: Request, url: URL, deps: ChatApiDeps, cl
 		return json(payload);
 	} catch (e) {
 		const { status, body } = errorBody(e);
-		return json({ error: body }, status);
+		return json({ error: body }, status, retryHeaders(e));
 	}
 }
 
 /** `POST /api/chat/end` `{token}`: the chat is left; a question it left open in core is ended. */
-export async function postChatEnd(request: Request, url: URL, deps: ChatApiDeps): Promise<Response> {
+export async function postChatEnd(request: Request, url: URL, deps: ChatApiDeps, client = 'unknown'): Promise<Response> {
+	const slot = admit(deps, client, request);
+	if (!slot.ok) return json({ error: { code: slot.code, message: slot.message } }, slot.status, { 'retry-after': String(slot.retryAfterS) });
+	slot.release(); // ending a chat is quick: it counts against the rate only
 	try {
 		checkOrigin(request, url);
 		checkApiToken(request, deps.apiToken);
@@ -173,6 +203,7 @@ export async function postChatEnd(request: Request, url: URL, deps: ChatApiDeps)
 		const state = deps.tokens.verify(parsed.output.token);
 		return json({ ended: deps.agent.endChat(state.sessionId, state.snapshot) });
 	} catch (e) {
+		discardBody(request);
 		const { status, body } = errorBody(e);
 		return json({ error: body }, status);
 	}

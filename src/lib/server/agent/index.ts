@@ -4,6 +4,7 @@ import { sharedBus } from '../bus';
 import { ChatAgent } from './agent';
 import type { ChatApiDeps } from './chat-api';
 import { ConversationMap } from './conversations';
+import { ChatLimits } from './limits';
 import { loadOrCreateSecret } from './secret';
 import { ChatTokens } from './token';
 
@@ -13,6 +14,7 @@ export { clientGone } from './client-gone';
 export { ConversationMap } from './conversations';
 export { ManualClock, realClock, type Clock } from '../clock';
 export { ChatError, type ChatErrorCode } from './errors';
+export { ChatLimits, DEFAULT_CHAT_LIMITS, type Admission, type ChatLimitsOptions } from './limits';
 export { CHAT_TOKEN_HEADER, DEVICE_MODEL, postCompletions } from './openai-api';
 export { identitySnapshot, snapshotOf, type Snapshot } from './snapshot';
 export { ChatTokens, type ChatState } from './token';
@@ -22,6 +24,7 @@ export type * from './types';
 let agent: ChatAgent | undefined;
 let tokens: ChatTokens | undefined;
 let conversations: ConversationMap | undefined;
+let limits: ChatLimits | undefined;
 
 export function chatAgent(): ChatAgent {
 	const c = config();
@@ -37,5 +40,6 @@ export function chatTokens(): ChatTokens {
 /** What the chat endpoints run with in this server. */
 export function chatApiDeps(): ChatApiDeps {
 	conversations ??= new ConversationMap();
-	return { agent: chatAgent(), tokens: chatTokens(), apiToken: config().apiToken, conversations };
+	limits ??= new ChatLimits();
+	return { agent: chatAgent(), tokens: chatTokens(), apiToken: config().apiToken, conversations, limits };
 }

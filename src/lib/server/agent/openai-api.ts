@@ -11,10 +11,10 @@
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { lastUserText } from './agent';
-import { errorBody, freshState, MAX_TEXT, nextToken, startTurn, type ChatApiDeps, type ChatRequest } from './chat-api';
+import { admit, errorBody, freshState, MAX_TEXT, nextToken, retryHeaders, startTurn, type ChatApiDeps, type ChatRequest } from './chat-api';
 import { ConversationMap, type ConversationTurn } from './conversations';
 import { badInput } from './errors';
-import { checkApiToken, checkOrigin, json, readJson, SSE_HEADERS, sseStream } from './http';
+import { checkApiToken, checkOrigin, discardBody, json, readJson, SSE_HEADERS, sseStream } from './http';
 import type { Role, TurnResult } from './types';
 
 export const CHAT_TOKEN_HEADER = 'x-ovos-chat-token';
@@ -45,13 +45,13 @@ function textOf(content: Body['messages'][number]['content']): string {
 
 /** OpenAI's error shape (the `ovos` field, when there is one, inside it: clients surface `error`). */
 function oaError(status: number, code: string, message: string, headers: Record<string, string> = {}, ovos?: object): Response {
-	const type = status === 401 ? 'authentication_error' : status >= 500 ? 'server_error' : 'invalid_request_error';
+	const type = status === 401 ? 'authentication_error' : status === 429 ? 'rate_limit_error' : status >= 500 ? 'server_error' : 'invalid_request_error';
 	return json({ error: { message, type, code, ...(ovos ? { ovos } : {}) }, ...(ovos ? { ovos } : {}) }, status, headers);
 }
 
 function failure(e: unknown): Response {
 	const { status, body } = errorBody(e);
-	return oaError(status, body.code, body.message);
+	return oaError(status, body.code, body.message, retryHeaders(e));
 }
 
 /** Who is calling, for the conversation map: its credentials and address, hashed with the history. */
@@ -67,6 +67,25 @@ export interface CompletionsContext {
 }
 
 export async function postCompletions(request: Request, url: URL, deps: ChatApiDeps, ctx: CompletionsContext = {}): Promise<Response> {
+	const slot = admit(deps, ctx.clientAddress ?? 'unknown', request);
+	if (!slot.ok) return oaError(slot.status, slot.code, slot.message, { 'retry-after': String(slot.retryAfterS) });
+	const turn = { started: false };
+	try {
+		return await completions(request, url, deps, ctx, turn, slot.release);
+	} finally {
+		if (!turn.started) slot.release();
+	}
+}
+
+/** The request past the limits; once a turn has started (`turn.started`), it owns `release`. */
+async function completions(
+	request: Request,
+	url: URL,
+	deps: ChatApiDeps,
+	ctx: CompletionsContext,
+	handOff: { started: boolean },
+	release: () => void
+): Promise<Response> {
 	let req: ChatRequest;
 	let body: Body;
 	let history: ConversationTurn[];
@@ -88,6 +107,7 @@ export async function postCompletions(request: Request, url: URL, deps: ChatApiD
 			req = { state: token ? deps.tokens.verify(token) : freshState(), text };
 		}
 	} catch (e) {
+		discardBody(request);
 		return failure(e);
 	}
 	const abort = new AbortController();
@@ -105,9 +125,9 @@ export async function postCompletions(request: Request, url: URL, deps: ChatApiD
 	const spokeOnce = new Promise<void>((r) => (firstSentence = r));
 	let spoken = 0;
 	const sentences: string[] = [];
-	let running: Promise<TurnResult>;
+	let turn: Promise<TurnResult>;
 	try {
-		({ result: running } = await startTurn(deps, req, abort.signal, (s) => {
+		({ result: turn } = await startTurn(deps, req, abort.signal, (s) => {
 			const delta = (sentences.length ? '\n' : '') + s.text;
 			sentences.push(s.text);
 			if (sse) sse.push(chunk({ content: delta }, null));
@@ -116,7 +136,9 @@ export async function postCompletions(request: Request, url: URL, deps: ChatApiD
 	} catch (e) {
 		return failure(e);
 	}
-	const finished = running.then(
+	handOff.started = true;
+	void turn.then(release, release);
+	const finished = turn.then(
 		(r) => ({ r, e: null }),
 		(e: unknown) => ({ r: null, e })
 	);

@@ -4,6 +4,11 @@
  * The bus is pure fan-out with no auth (spec chat-agent.md §4), so only the server talks to it and a
  * request can never choose the address. Callers that need the bus ask `ensureOpen()`, which fails
  * fast with the address it tried instead of hanging (the Python agent blocks forever there).
+ *
+ * During an outage there is one reconnect schedule (exponential back-off with jitter) whoever asks:
+ * a request joins the attempt in flight or waits for the next one when it is due soon, and is
+ * refused at once (with when to try again) when it is not. A request never dials on its own — else
+ * an outage is dialled once per request (1,596 dials in 10 s, issue 14).
  */
 import WebSocket from 'ws';
 import { decodeBus, encodeBus } from '../../protocol/bus';
@@ -13,7 +18,9 @@ export class BusUnavailableError extends Error {
 	readonly code = 'bus-down';
 	constructor(
 		readonly url: string,
-		readonly reason: string
+		readonly reason: string,
+		/** When the next connection attempt is due, if known (a Retry-After for HTTP callers). */
+		readonly retryAfterMs: number | null = null
 	) {
 		super(`OVOS messagebus unreachable at ${url}: ${reason}`);
 		this.name = 'BusUnavailableError';
@@ -38,11 +45,13 @@ export interface BusStats {
 	framesOut: number;
 	malformed: number;
 	opens: number;
+	/** Connection attempts made (each one a TCP dial and WebSocket handshake). */
+	dials: number;
 }
 
 export class BusClient {
 	readonly url: string;
-	readonly stats: BusStats = { framesIn: 0, framesOut: 0, malformed: 0, opens: 0 };
+	readonly stats: BusStats = { framesIn: 0, framesOut: 0, malformed: 0, opens: 0, dials: 0 };
 	readonly #connectTimeoutMs: number;
 	readonly #minBackoffMs: number;
 	readonly #maxBackoffMs: number;
@@ -54,6 +63,10 @@ export class BusClient {
 	#open = false;
 	#attempt: Promise<void> | null = null;
 	#retry: ReturnType<typeof setTimeout> | null = null;
+	/** When the scheduled retry fires (ms since the epoch). */
+	#retryAt = 0;
+	/** Requests waiting for the next scheduled attempt to start. */
+	readonly #awaitingAttempt = new Set<(attempt: Promise<void>) => void>();
 	#failures = 0;
 	#stopped = false;
 	#lastError = 'not connected yet';
@@ -62,7 +75,7 @@ export class BusClient {
 		this.url = opts.url;
 		this.#connectTimeoutMs = opts.connectTimeoutMs ?? 2000;
 		this.#minBackoffMs = opts.minBackoffMs ?? 250;
-		this.#maxBackoffMs = opts.maxBackoffMs ?? 10_000;
+		this.#maxBackoffMs = opts.maxBackoffMs ?? 5000;
 		this.#log = opts.log ?? ((line) => console.warn(`[bus] ${line}`));
 	}
 
@@ -79,22 +92,36 @@ export class BusClient {
 	}
 
 	/**
-	 * Resolves once the socket is open. When it is down, tries right now (skipping any back-off wait),
-	 * and rejects with BusUnavailableError if that attempt fails or takes longer than `timeoutMs`.
+	 * Resolves once the socket is open. When it is down and idle, tries now; while an attempt is in
+	 * flight, joins it; in back-off, waits for the next attempt if it is due within `timeoutMs`, else
+	 * rejects at once. Rejects with BusUnavailableError (the address, why, and when the next try is).
 	 */
 	ensureOpen(timeoutMs = this.#connectTimeoutMs): Promise<void> {
 		if (this.#open) return Promise.resolve();
 		if (this.#stopped) return Promise.reject(new BusUnavailableError(this.url, 'client stopped'));
-		if (this.#retry) {
-			clearTimeout(this.#retry);
-			this.#retry = null;
-		}
-		const attempt = this.#attempt ?? this.#connect();
+		if (!this.#attempt && !this.#retry) this.start();
+		if (this.#attempt) return this.#joined(this.#attempt, timeoutMs);
+		const wait = Math.max(0, this.#retryAt - Date.now());
+		if (wait > timeoutMs)
+			return Promise.reject(new BusUnavailableError(this.url, `${this.#lastError}; next try in ${Math.ceil(wait / 1000)} s`, wait));
 		return new Promise<void>((resolve, reject) => {
-			const timer = setTimeout(
-				() => reject(new BusUnavailableError(this.url, `no connection within ${timeoutMs} ms`)),
-				timeoutMs
-			);
+			const onAttempt = (attempt: Promise<void>) => {
+				clearTimeout(timer);
+				this.#joined(attempt, Math.max(1, timeoutMs - (Date.now() - asked))).then(resolve, reject);
+			};
+			const asked = Date.now();
+			const timer = setTimeout(() => {
+				this.#awaitingAttempt.delete(onAttempt);
+				reject(new BusUnavailableError(this.url, `no connection within ${timeoutMs} ms`));
+			}, timeoutMs);
+			this.#awaitingAttempt.add(onAttempt);
+		});
+	}
+
+	/** `attempt`, failing as BusUnavailableError after `timeoutMs`. */
+	#joined(attempt: Promise<void>, timeoutMs: number): Promise<void> {
+		return new Promise<void>((resolve, reject) => {
+			const timer = setTimeout(() => reject(new BusUnavailableError(this.url, `no connection within ${timeoutMs} ms`)), timeoutMs);
 			attempt.then(
 				() => {
 					clearTimeout(timer);
@@ -138,6 +165,10 @@ export class BusClient {
 		this.#stopped = true;
 		if (this.#retry) clearTimeout(this.#retry);
 		this.#retry = null;
+		const stopped = Promise.reject(new BusUnavailableError(this.url, 'client stopped'));
+		stopped.catch(() => {});
+		for (const fn of this.#awaitingAttempt) fn(stopped);
+		this.#awaitingAttempt.clear();
 		const ws = this.#ws;
 		this.#ws = null;
 		this.#open = false;
@@ -149,6 +180,7 @@ export class BusClient {
 	}
 
 	#connect(): Promise<void> {
+		this.stats.dials++;
 		const attempt = new Promise<void>((resolve, reject) => {
 			let settled = false;
 			const ws = new WebSocket(this.url, { handshakeTimeout: this.#connectTimeoutMs, perMessageDeflate: false });
@@ -184,6 +216,9 @@ export class BusClient {
 			ws.on('message', (data, isBinary) => this.#received(data, isBinary));
 		});
 		this.#attempt = attempt;
+		const waiting = [...this.#awaitingAttempt];
+		this.#awaitingAttempt.clear();
+		for (const fn of waiting) fn(attempt);
 		attempt.then(
 			() => {
 				this.#attempt = null;
@@ -210,6 +245,7 @@ export class BusClient {
 		if (this.#stopped || this.#retry || this.#attempt || this.#open) return;
 		const base = Math.min(this.#maxBackoffMs, this.#minBackoffMs * 2 ** Math.min(this.#failures, 16));
 		const delay = base / 2 + Math.random() * (base / 2);
+		this.#retryAt = Date.now() + delay;
 		this.#retry = setTimeout(() => {
 			this.#retry = null;
 			this.start();

@@ -1,10 +1,10 @@
 import { chatApiDeps, clientGone, postChat } from '$lib/server/agent';
 import type { RequestHandler } from './$types';
 
-export const POST: RequestHandler = async ({ request, url, platform }) => {
+export const POST: RequestHandler = async ({ request, url, platform, getClientAddress }) => {
 	const gone = clientGone(platform?.req);
 	try {
-		return await postChat(request, url, chatApiDeps(), gone.signal);
+		return await postChat(request, url, chatApiDeps(), gone.signal, getClientAddress());
 	} finally {
 		gone.release();
 	}
