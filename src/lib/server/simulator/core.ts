@@ -9,6 +9,7 @@
  * everything comes from the snapshot in the message. Each utterance is handled on a thread of the
  * shared worker pool (§8.2).
  */
+import { setMaxListeners } from 'node:events';
 import { isObject, type BusMessage, type JsonObject } from '../../protocol';
 import type { MessageBus } from './bus-server';
 import { reply } from './bus-util';
@@ -33,6 +34,8 @@ export class Core {
 		private readonly skills: readonly SkillDefinition[],
 		workers: WorkerPool
 	) {
+		// Every utterance in flight waits on this signal: many at once is load, not a leak.
+		setMaxListeners(0, this.abort.signal);
 		this.off = bus.on('recognizer_loop:utterance', (m) => workers.run(m.type, () => this.handle(m)));
 	}
 

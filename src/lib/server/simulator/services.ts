@@ -1,4 +1,5 @@
 /** The simulated core side: intent step, demo skills, audio output, readiness replies, the GUI extension. */
+import { setMaxListeners } from 'node:events';
 import type { BusMessage } from '../../protocol';
 import { Audio } from './audio';
 import type { MessageBus } from './bus-server';
@@ -40,6 +41,8 @@ export interface Services {
 
 export function startServices(o: ServiceOptions): Services {
 	const stop = new AbortController();
+	// Every pending wait of every skill listens for this one signal: dozens at once is load, not a leak.
+	setMaxListeners(0, stop.signal);
 	const defs = o.skills ?? DEMO_SKILLS;
 	const workers = new WorkerPool(o.workers, o.log);
 	const skills = defs.map((def) => new SkillRuntime(def, { ...o, signal: stop.signal, workers }));

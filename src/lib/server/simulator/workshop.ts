@@ -120,12 +120,18 @@ export class Turn {
 		await this.speak(question, { expectResponse: true, wait: true, dialog });
 		this.emit(`${id}.get_response.waiting`);
 		let got: BusMessage | null = answer.settled();
+		const { signal } = this.rt.ctx;
 		while (!got) {
+			if (signal.aborted) return null;
+			// Each wait's timer ends with the answer or with the simulator (else Ctrl-C waits up to 20 s).
 			const tick = new AbortController();
+			const stop = () => tick.abort();
+			signal.addEventListener('abort', stop, { once: true });
 			const timeout = sleep(this.rt.ctx.clock, RESPONSE_REPROMPT_MS, tick.signal).then(() => null);
 			got = await Promise.race([answer.promise, timeout]);
 			tick.abort();
-			if (this.rt.ctx.signal.aborted) return null;
+			signal.removeEventListener('abort', stop);
+			if (signal.aborted) return null;
 			if (!got) this.emit('mycroft.mic.listen');
 		}
 		// The answering turn's snapshot is now the session; response mode off.
@@ -251,7 +257,11 @@ export class SkillRuntime {
 	audioOutputEnd(sid: string): Promise<void> {
 		return new Promise((resolve) => {
 			const done = new AbortController();
-			const onStop = () => off();
+			// Stopping the simulator ends the wait's timer too: a pending 15 s timer would hold the process.
+			const onStop = () => {
+				off();
+				done.abort();
+			};
 			const finish = () => {
 				off();
 				this.ctx.signal.removeEventListener('abort', onStop);
