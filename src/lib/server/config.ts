@@ -1,13 +1,27 @@
-/** Server configuration, read once from the environment and validated. */
-import type { OvosAddress } from '$lib/protocol/address';
+/**
+ * Server configuration, read once from the environment and validated.
+ *
+ * Each setting has one reader below: it returns the value or throws a ConfigError whose message is
+ * the one line a person sees (`SETTING=value: what it must be`). `npm start` runs `loadConfig`
+ * before it builds, and the server again when it starts, so a mistake never reaches a stack trace.
+ * To add a setting: write its reader, call it in `loadConfig`, list it in the README.
+ */
+import { createServer, isIP } from 'node:net';
+import { isAbsolute } from 'node:path';
+import type { Handshake, OvosAddress } from '$lib/protocol/address';
 
 export interface ServerConfig {
+	/** Where the app listens (PORT, HOST). */
+	readonly port: number;
+	readonly listenHost: string;
 	/** What the browser is told about where OVOS is (host null = the page's own host). */
 	readonly ovos: OvosAddress;
 	/** Host the server itself uses for the core bus (chat agent). */
 	readonly busHost: string;
-	/** True when no OVOS_HOST is set: the embedded simulator runs in this process. */
+	/** True when no OVOS_HOST is set: OVOS is on this machine (the embedded simulator, unless off). */
 	readonly embedded: boolean;
+	/** True when the embedded simulator runs in this process (no OVOS_HOST, OVOS_SIMULATOR not off). */
+	readonly simulator: boolean;
 	/** OVOS_SCREEN_TOKEN: when set, the APIs require it. */
 	readonly apiToken: string | null;
 	/** Folders local media may be served from (OVOS_MEDIA_ROOTS, `:`-separated). */
@@ -15,48 +29,186 @@ export interface ServerConfig {
 	/** Chat turn timing: idle timeout restarted by every speak, and absolute deadline (ms). */
 	readonly chatIdleMs: number;
 	readonly chatDeadlineMs: number;
+	/** OVOS_SCREEN_TRUST_PROXY: believe X-Forwarded-Proto / X-Forwarded-Host for the page's origin. */
+	readonly trustProxy: boolean;
 }
 
-export class ConfigError extends Error {}
+export class ConfigError extends Error {
+	constructor(
+		readonly setting: string,
+		message: string
+	) {
+		super(message);
+		this.name = 'ConfigError';
+	}
+}
 
-function msOf(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
-	const raw = env[key];
-	if (raw === undefined || raw === '') return fallback;
-	const n = Number(raw);
-	if (!Number.isInteger(n) || n < 1) throw new ConfigError(`${key}=${raw} is not a duration in milliseconds`);
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** The value when set and not blank, else undefined. */
+function raw(env: Env, key: string): string | undefined {
+	const v = env[key];
+	return v === undefined || v.trim() === '' ? undefined : v;
+}
+
+function fail(key: string, value: string, what: string): never {
+	throw new ConfigError(key, `${key}=${value}: ${what}`);
+}
+
+function portSetting(env: Env, key: string, fallback: number): number {
+	const v = raw(env, key);
+	if (v === undefined) return fallback;
+	const n = Number(v.trim());
+	if (!/^\d+$/.test(v.trim()) || n < 1 || n > 65535) fail(key, v, 'not a port number (1-65535)');
 	return n;
 }
 
-function portOf(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
-	const raw = env[key];
-	if (raw === undefined || raw === '') return fallback;
-	const n = Number(raw);
-	if (!Number.isInteger(n) || n < 1 || n > 65535) throw new ConfigError(`${key}=${raw} is not a port number (1-65535)`);
+function msSetting(env: Env, key: string, fallback: number): number {
+	const v = raw(env, key);
+	if (v === undefined) return fallback;
+	const n = Number(v.trim());
+	if (!/^\d+$/.test(v.trim()) || n < 1) fail(key, v, 'not a duration in milliseconds (a whole number, 1 or more)');
 	return n;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-	const host = env.OVOS_HOST?.trim() || null;
-	const handshake = env.OVOS_HANDSHAKE ?? 'gui';
-	if (handshake !== 'gui' && handshake !== 'full') throw new ConfigError(`OVOS_HANDSHAKE must be gui or full, not ${handshake}`);
-	const home = env.HOME ?? '/root';
-	const cache = env.XDG_CACHE_HOME ?? `${home}/.cache`;
-	const share = env.XDG_DATA_HOME ?? `${home}/.local/share`;
+const ON = new Set(['on', '1', 'true', 'yes']);
+const OFF = new Set(['off', '0', 'false', 'no']);
+
+function switchSetting(env: Env, key: string, fallback: boolean): boolean {
+	const v = raw(env, key);
+	if (v === undefined) return fallback;
+	const k = v.trim().toLowerCase();
+	if (ON.has(k)) return true;
+	if (OFF.has(k)) return false;
+	fail(key, v, 'must be on or off');
+}
+
+const HOST_NAME = /^(?=.{1,253}$)[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?)*\.?$/;
+
+/** A host name, an IPv4 address or an IPv6 address (bare or in brackets); null if it is none. */
+function hostOrAddress(v: string): string | null {
+	const h = v.trim();
+	const bare = h.startsWith('[') && h.endsWith(']') ? h.slice(1, -1) : h;
+	if (isIP(bare)) return bare;
+	return HOST_NAME.test(h) ? h : null;
+}
+
+/** PORT: where the app listens. */
+export function readPort(env: Env): number {
+	return portSetting(env, 'PORT', 3000);
+}
+
+/** HOST: the address the app listens on (0.0.0.0 = every interface). */
+export function readListenHost(env: Env): string {
+	const v = raw(env, 'HOST');
+	if (v === undefined) return '0.0.0.0';
+	return hostOrAddress(v) ?? fail('HOST', v, 'not a host name or address to listen on (e.g. 0.0.0.0, 127.0.0.1, ::)');
+}
+
+/** OVOS_HOST: the device running ovos-gui and the messagebus; the ports are separate settings. */
+export function readOvosHost(env: Env): string | null {
+	const v = raw(env, 'OVOS_HOST');
+	if (v === undefined) return null;
+	const host = hostOrAddress(v);
+	if (host !== null) return host;
+	const hint = /^[a-z]+:\/\//i.test(v.trim()) || /:\d+\/?$/.test(v.trim()) ? ' (no scheme, port or path: the ports are OVOS_GUI_PORT and OVOS_BUS_PORT)' : '';
+	fail('OVOS_HOST', v, `must be a host name or address only, e.g. 192.168.1.20${hint}`);
+}
+
+export function readGuiPort(env: Env): number {
+	return portSetting(env, 'OVOS_GUI_PORT', 18181);
+}
+
+export function readBusPort(env: Env): number {
+	return portSetting(env, 'OVOS_BUS_PORT', 8181);
+}
+
+export function readHandshake(env: Env): Handshake {
+	const v = raw(env, 'OVOS_HANDSHAKE');
+	if (v === undefined) return 'gui';
+	const k = v.trim().toLowerCase();
+	if (k === 'gui' || k === 'full') return k;
+	fail('OVOS_HANDSHAKE', v, 'must be gui or full');
+}
+
+/** OVOS_SIMULATOR: the embedded simulator, on by default when no OVOS_HOST is set. */
+export function readSimulator(env: Env, ovosHost: string | null): boolean {
+	const on = switchSetting(env, 'OVOS_SIMULATOR', ovosHost === null);
+	if (on && ovosHost !== null && raw(env, 'OVOS_SIMULATOR') !== undefined)
+		fail('OVOS_SIMULATOR', raw(env, 'OVOS_SIMULATOR') as string, 'the embedded simulator runs only without OVOS_HOST (unset one of them)');
+	return on;
+}
+
+/** OVOS_SCREEN_TOKEN: sent in an HTTP header, so printable and without spaces. */
+export function readApiToken(env: Env): string | null {
+	const v = raw(env, 'OVOS_SCREEN_TOKEN');
+	if (v === undefined) return null;
+	if (!/^[\x21-\x7e]+$/.test(v)) fail('OVOS_SCREEN_TOKEN', '…', 'must be printable ASCII without spaces (it travels in an HTTP header)');
+	return v;
+}
+
+export function readMediaRoots(env: Env): readonly string[] {
+	const v = raw(env, 'OVOS_MEDIA_ROOTS');
+	if (v === undefined) {
+		const home = env.HOME ?? '/root';
+		const cache = env.XDG_CACHE_HOME ?? `${home}/.cache`;
+		const share = env.XDG_DATA_HOME ?? `${home}/.local/share`;
+		return [`${cache}/ovos_gui`, `${share}/mycroft/skills`, `${share}/OVOS/skills`];
+	}
+	const roots = v.split(':').filter(Boolean);
+	const relative = roots.find((r) => !isAbsolute(r));
+	if (relative !== undefined) fail('OVOS_MEDIA_ROOTS', v, `${relative} is not an absolute path (folders are separated by :)`);
+	return roots;
+}
+
+export function readChatIdleMs(env: Env): number {
+	return msSetting(env, 'OVOS_CHAT_IDLE_MS', 20_000);
+}
+
+export function readChatDeadlineMs(env: Env): number {
+	return msSetting(env, 'OVOS_CHAT_DEADLINE_MS', 60_000);
+}
+
+/** OVOS_CHAT_SECRET is read where the chat tokens are made; checked here so a short one stops the start. */
+export function checkChatSecret(env: Env): void {
+	const v = raw(env, 'OVOS_CHAT_SECRET');
+	if (v !== undefined && v.trim().length < 32) fail('OVOS_CHAT_SECRET', '…', 'must be at least 32 characters');
+}
+
+export function readTrustProxy(env: Env): boolean {
+	return switchSetting(env, 'OVOS_SCREEN_TRUST_PROXY', false);
+}
+
+/** ORIGIN (read by the HTTP adapter): the app's public origin, when a proxy hides it. */
+export function checkOrigin(env: Env): void {
+	const v = raw(env, 'ORIGIN');
+	if (v === undefined) return;
+	let u: URL | null = null;
+	try {
+		u = new URL(v.trim());
+	} catch {
+		/* said below */
+	}
+	if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:') || u.origin !== v.trim().replace(/\/$/, ''))
+		fail('ORIGIN', v, 'must be an origin like https://screen.example or http://192.168.1.5:3000 (scheme, host, optional port; no path)');
+}
+
+export function loadConfig(env: Env = process.env): ServerConfig {
+	const host = readOvosHost(env);
+	checkChatSecret(env);
+	checkOrigin(env);
 	return {
-		ovos: {
-			host,
-			guiPort: portOf(env, 'OVOS_GUI_PORT', 18181),
-			busPort: portOf(env, 'OVOS_BUS_PORT', 8181),
-			handshake
-		},
+		port: readPort(env),
+		listenHost: readListenHost(env),
+		ovos: { host, guiPort: readGuiPort(env), busPort: readBusPort(env), handshake: readHandshake(env) },
 		busHost: host ?? '127.0.0.1',
 		embedded: host === null,
-		apiToken: env.OVOS_SCREEN_TOKEN || null,
-		mediaRoots: env.OVOS_MEDIA_ROOTS
-			? env.OVOS_MEDIA_ROOTS.split(':').filter(Boolean)
-			: [`${cache}/ovos_gui`, `${share}/mycroft/skills`, `${share}/OVOS/skills`],
-		chatIdleMs: msOf(env, 'OVOS_CHAT_IDLE_MS', 20_000),
-		chatDeadlineMs: msOf(env, 'OVOS_CHAT_DEADLINE_MS', 60_000)
+		simulator: readSimulator(env, host),
+		apiToken: readApiToken(env),
+		mediaRoots: readMediaRoots(env),
+		chatIdleMs: readChatIdleMs(env),
+		chatDeadlineMs: readChatDeadlineMs(env),
+		trustProxy: readTrustProxy(env)
 	};
 }
 
@@ -64,4 +216,41 @@ let cached: ServerConfig | undefined;
 export function config(): ServerConfig {
 	cached ??= loadConfig();
 	return cached;
+}
+
+/**
+ * The ports this configuration will listen on are free, or a ConfigError naming the setting: run
+ * before a build, so a taken port is said at once instead of after a minute of building.
+ */
+export async function checkPortsFree(c: ServerConfig): Promise<void> {
+	await portFree('PORT', c.listenHost, c.port);
+	if (c.simulator) {
+		await portFree('OVOS_BUS_PORT', '127.0.0.1', c.ovos.busPort);
+		await portFree('OVOS_GUI_PORT', '127.0.0.1', c.ovos.guiPort);
+	}
+}
+
+/** Why listening on host:port fails, as the one line a person reads. */
+export function listenProblem(setting: 'PORT' | 'HOST' | 'OVOS_BUS_PORT' | 'OVOS_GUI_PORT', host: string, port: number, e: NodeJS.ErrnoException): ConfigError {
+	const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+	switch (e.code) {
+		case 'EADDRINUSE':
+			return new ConfigError(setting, `${setting}=${port}: ${where} is already in use (another ovos-screen or OVOS?). Stop it or set ${setting} to a free port.`);
+		case 'EACCES':
+			return new ConfigError(setting, `${setting}=${port}: not allowed to listen on ${where} (ports below 1024 need privileges). Set ${setting} to 1024 or above.`);
+		case 'EADDRNOTAVAIL':
+		case 'ENOTFOUND':
+		case 'EAI_AGAIN':
+			return new ConfigError('HOST', `HOST=${host}: not an address of this machine (${e.code}). Use 0.0.0.0 for every interface.`);
+		default:
+			return new ConfigError(setting, `${setting}=${port}: cannot listen on ${where}: ${e.message}`);
+	}
+}
+
+function portFree(setting: 'PORT' | 'OVOS_BUS_PORT' | 'OVOS_GUI_PORT', host: string, port: number): Promise<void> {
+	return new Promise((resolve, reject) => {
+		const probe = createServer();
+		probe.once('error', (e: NodeJS.ErrnoException) => reject(listenProblem(setting, host, port, e)));
+		probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
+	});
 }
