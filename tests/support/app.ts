@@ -55,7 +55,8 @@ export interface AppOptions {
 export async function startApp(env: Record<string, string>, opts: AppOptions = {}): Promise<App> {
 	const port = await freePort();
 	const url = `http://127.0.0.1:${port}`;
-	const full: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', ORIGIN: url, ...env };
+	// No ORIGIN: the app works out its own origin from the address the browser used, as for a user.
+	const full: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env };
 	for (const key of opts.unset ?? []) delete full[key];
 	const child = spawn(process.execPath, ['build'], { env: full, cwd: opts.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
 	let out = '';

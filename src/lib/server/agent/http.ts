@@ -3,6 +3,8 @@
  * JSON bodies (refused before parsing when too large). Each failure is a typed ChatError.
  */
 import { timingSafeEqual } from 'node:crypto';
+import { config } from '../config';
+import { crossSiteReason } from '../origin';
 import { ChatError } from './errors';
 
 /** Largest request body read: a message plus a chat token (a session snapshot is a few KiB). */
@@ -10,14 +12,12 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * Browsers send Origin on POST and Sec-Fetch-Site everywhere; tools (curl, OpenAI clients) send
- * neither. SvelteKit's own CSRF check does not cover JSON bodies, so this one does.
+ * neither. Same-origin is judged on the address the browser used (see ../origin.ts), so it holds
+ * on localhost, 127.0.0.1, a LAN address or behind a trusted proxy with nothing configured.
  */
-export function checkOrigin(request: Request, url: URL): void {
-	const origin = request.headers.get('origin');
-	if (origin !== null && origin !== url.origin) throw new ChatError('forbidden', 403, `cross-origin request from ${origin} refused`);
-	const site = request.headers.get('sec-fetch-site');
-	if (site !== null && site !== 'same-origin' && site !== 'none')
-		throw new ChatError('forbidden', 403, `cross-site request (${site}) refused`);
+export function checkOrigin(request: Request, url: URL, trustProxy = config().trustProxy): void {
+	const reason = crossSiteReason(request, url, trustProxy);
+	if (reason !== null) throw new ChatError('forbidden', 403, reason);
 }
 
 /**
