@@ -1,5 +1,6 @@
 import adapter from '@sveltejs/adapter-node';
 import { vitePreprocess } from '@sveltejs/vite-plugin-svelte';
+import { freshBuilds } from './server/builds.js';
 
 /** @type {import('@sveltejs/kit').Config} */
 export default {
@@ -7,9 +8,11 @@ export default {
 	kit: {
 		// Small stylesheets (each template's own) go inline: no render-blocking request per component.
 		inlineStyleThreshold: 4096,
-		adapter: adapter(),
-		// Cross-origin form/JSON posts are refused by SvelteKit's own origin check.
-		csrf: { trustedOrigins: [] },
+		// Each build in a fresh folder, `build` switched to it when complete: a running app survives any later build.
+		adapter: freshBuilds((out) => adapter({ out })),
+		// Cross-site posts are refused by our own check (hooks.server.ts), which knows the address the
+		// browser used; SvelteKit's guesses https when ORIGIN is unset and refused the app's own pages.
+		csrf: { trustedOrigins: ['*'] },
 		// Browser tests and benchmarks are type-checked with the rest (`npm run check`).
 		typescript: {
 			config: (tsconfig) => {

@@ -1,36 +1,63 @@
 import type { Handle, ServerInit } from '@sveltejs/kit';
+import { dev } from '$app/environment';
 import { earlySocketUrl } from '$lib/protocol/address';
-import { config, ConfigError } from '$lib/server/config';
+import { config, ConfigError, type ServerConfig } from '$lib/server/config';
+import { crossSiteReason } from '$lib/server/origin';
+import { publishStart, startInfo } from '$lib/server/start-info';
 
 /**
  * With no OVOS address configured the app brings its own OVOS: the embedded simulator (issue 3).
  * A bad setting or a taken port ends the start with one clear line and exit status 1, not a stack.
+ * The server entry (server/index.js) listens after this and prints the start line.
  */
 export const init: ServerInit = async () => {
-	let c;
+	let c: ServerConfig;
 	try {
 		c = config();
 	} catch (e) {
 		if (e instanceof ConfigError) stop(`ovos-screen: ${e.message}`);
 		throw e;
 	}
-	if (!c.embedded || process.env.OVOS_SIMULATOR === 'off') return;
-	const { startEmbedded } = await import('$lib/server/simulator/embedded');
-	const { PortInUseError } = await import('$lib/server/simulator/listen');
-	try {
-		await startEmbedded(c.ovos);
-	} catch (e) {
-		// startEmbedded has already said which port and what to do.
-		if (e instanceof PortInUseError) stop();
-		throw e;
+	if (c.simulator) {
+		const { startEmbedded } = await import('$lib/server/simulator/embedded');
+		const { PortInUseError } = await import('$lib/server/simulator/listen');
+		try {
+			const sim = await startEmbedded(c.ovos);
+			publishStart(c, `the embedded OVOS simulator (messagebus ${sim.busUrl}, ovos-gui ${sim.guiUrl}, demo on)`);
+		} catch (e) {
+			if (e instanceof PortInUseError) stop(`ovos-screen: ${e.service === 'messagebus' ? 'OVOS_BUS_PORT' : 'OVOS_GUI_PORT'}=${e.port}: ${e.message} Or set OVOS_HOST to use that OVOS.`);
+			throw e;
+		}
+	} else if (c.ovos.host !== null) {
+		publishStart(c, `OVOS at ${c.ovos.host} (ovos-gui port ${c.ovos.guiPort}, messagebus port ${c.ovos.busPort})`);
+	} else {
+		publishStart(c, `OVOS on the machine each page is opened from (ovos-gui port ${c.ovos.guiPort}, messagebus port ${c.ovos.busPort}; simulator off)`);
 	}
+	// `vite dev` prints its own URL; the built server prints the whole start line once it listens.
+	if (dev) console.log(`ovos-screen: talking to ${startInfo()?.ovos}`);
+};
+
+/**
+ * Cross-site requests that change something are refused for every route. SvelteKit's own check is
+ * off (svelte.config.js): it compares with an origin it guesses as https when ORIGIN is unset, and
+ * answers form types (text/plain) before a route can say 415.
+ */
+export const handle: Handle = async ({ event, resolve }) => {
+	const { request, url } = event;
+	if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') {
+		const reason = crossSiteReason(request, url, config().trustProxy);
+		// One body for both APIs: the chat API's {error: {code, message}} and OpenAI's {error: {message, type, code}}.
+		if (reason !== null)
+			return new Response(JSON.stringify({ error: { code: 'forbidden', message: reason, type: 'invalid_request_error' } }), {
+				status: 403,
+				headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }
+			});
+	}
+	// app.html opens a screen's GUI socket before the app's code loads (first paint): its URL.
+	return resolve(event, { transformPageChunk: ({ html }) => html.replace('%ovos.early%', earlySocketUrl(event.url, config().ovos)) });
 };
 
 function stop(message?: string): never {
 	if (message) console.error(message);
 	process.exit(1);
 }
-
-/** app.html opens a screen's GUI socket before the app's code loads (first paint): its URL. */
-export const handle: Handle = ({ event, resolve }) =>
-	resolve(event, { transformPageChunk: ({ html }) => html.replace('%ovos.early%', earlySocketUrl(event.url, config().ovos)) });

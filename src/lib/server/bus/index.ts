@@ -17,7 +17,7 @@ export function sharedBus(): BusClient {
 		const c = config();
 		const bus = new BusClient({ url: coreBusUrl(c.busHost, c.ovos.busPort) });
 		bus.start();
-		// adapter-node closes its HTTP server on SIGINT/SIGTERM, then emits this; a reconnecting
+		// The server entry emits this on SIGINT/SIGTERM (server/index.js); a reconnecting
 		// socket left open would keep the process alive.
 		process.once('sveltekit:shutdown', () => void bus.close());
 		shared = bus;

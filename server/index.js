@@ -1,0 +1,93 @@
+/**
+ * The app's HTTP server. Every build carries this file as its `index.js` (in place of the adapter's
+ * own, see builds.js), so `node build` and `npm start` run it. It differs from the adapter's in
+ * what a person running it sees:
+ * - the app is loaded first (its init hook checks every setting and starts the embedded simulator;
+ *   a mistake is one line and exit status 1), then it listens, and a taken or unusable PORT / HOST
+ *   is one line too; the start line names the OVOS it talks to and the URL to open;
+ * - Ctrl-C (SIGINT) or SIGTERM ends it at once: idle connections close, a request still in flight
+ *   gets a moment, and whatever would still hold the process is named and not waited for;
+ * - a static file that fails while it is sent costs that response, never the process;
+ * - it marks its build folder as in use, so later builds leave it alone.
+ * The adapter's other settings (ORIGIN, PROTOCOL_HEADER, HOST_HEADER, BODY_SIZE_LIMIT, …) still apply.
+ */
+import http from 'node:http';
+import { networkInterfaces } from 'node:os';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { holdBuild } from './builds.js';
+
+const dir = dirname(fileURLToPath(import.meta.url));
+holdBuild(dir);
+
+const { handler } = await import('./handler.js');
+
+/** @type {{ port: number, host: string, ovos: string, problem: (e: NodeJS.ErrnoException) => string } | undefined} */
+const start = /** @type {any} */ (globalThis)[Symbol.for('ovos-screen.start')];
+if (!start) {
+	console.error('ovos-screen: the app did not initialise (no start information): is this build complete?');
+	process.exit(1);
+}
+
+const server = http.createServer((req, res) => {
+	res.on('pipe', (src) =>
+		src.once('error', (/** @type {Error} */ e) => {
+			console.error(`ovos-screen: ${req.method} ${req.url} failed while sending: ${e.message}`);
+			if (res.headersSent) res.destroy();
+			else {
+				res.statusCode = 500;
+				res.end();
+			}
+		})
+	);
+	Promise.resolve(
+		handler(req, res, () => {
+			res.statusCode = 404;
+			res.end('Not found');
+		})
+	).catch((/** @type {Error} */ e) => {
+		console.error(`ovos-screen: ${req.method} ${req.url}:`, e);
+		if (!res.headersSent) res.statusCode = 500;
+		res.end();
+	});
+});
+
+server.once('error', (/** @type {NodeJS.ErrnoException} */ e) => {
+	console.error(`ovos-screen: ${start.problem(e)}`);
+	process.exit(1);
+});
+
+server.listen(start.port, start.host, () => {
+	console.log(`ovos-screen: open ${urls(start.host, start.port)}, talking to ${start.ovos}  (Ctrl-C stops it)`);
+});
+
+/** The URL to open on this machine, and the one for other devices when listening on every interface. */
+function urls(host, port) {
+	const any = host === '0.0.0.0' || host === '::';
+	const local = `http://${any ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${port}/`;
+	if (!any) return local;
+	const lan = Object.values(networkInterfaces())
+		.flat()
+		.find((a) => a && a.family === 'IPv4' && !a.internal);
+	return lan ? `${local} (from other devices http://${lan.address}:${port}/)` : local;
+}
+
+let stopping = false;
+/** @param {NodeJS.Signals} signal */
+function shutdown(signal) {
+	if (stopping) process.exit(1); // a second Ctrl-C: now
+	stopping = true;
+	server.close();
+	server.closeIdleConnections();
+	// The embedded simulator and the chat's bus client close on this (the adapter's event name).
+	process.emit(/** @type {any} */ ('sveltekit:shutdown'), signal);
+	// A request still in flight (a chat turn's stream) gets a moment to finish, then its connection goes.
+	setTimeout(() => server.closeAllConnections(), 300).unref();
+	// Nothing should hold the process after that; if something does, say what instead of waiting on it.
+	setTimeout(() => {
+		console.error(`ovos-screen: still busy 1.5 s after ${signal} (${process.getActiveResourcesInfo().join(', ')}); exiting anyway`);
+		process.exit(0);
+	}, 1500).unref();
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

@@ -1,0 +1,32 @@
+/**
+ * What the server entry (server/index.js: plain JS outside the bundle, it listens once the app is
+ * initialised) needs from the validated configuration: where to listen and which OVOS to name in
+ * the start line. Handed over on a process-wide symbol, the only link between the two.
+ */
+import { listenProblem, type ServerConfig } from './config';
+
+export const START_KEY = Symbol.for('ovos-screen.start');
+
+export interface StartInfo {
+	readonly port: number;
+	readonly host: string;
+	/** "the embedded OVOS simulator (…)" or "OVOS at 192.168.1.20 (…)". */
+	readonly ovos: string;
+	/** The one line for a failed listen (taken port, address not of this machine, …). */
+	problem(e: NodeJS.ErrnoException): string;
+}
+
+type Holder = { [START_KEY]?: StartInfo };
+
+export function publishStart(c: ServerConfig, ovos: string): void {
+	(globalThis as Holder)[START_KEY] = {
+		port: c.port,
+		host: c.listenHost,
+		ovos,
+		problem: (e) => listenProblem('PORT', c.listenHost, c.port, e).message
+	};
+}
+
+export function startInfo(): StartInfo | undefined {
+	return (globalThis as Holder)[START_KEY];
+}
