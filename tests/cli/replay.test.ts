@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -51,5 +51,36 @@ describe('npm run replay', () => {
 		const { stdout, stderr } = await replay(f);
 		expect(JSON.parse(stdout)).toEqual({ stack: [], namespaces: {} });
 		expect(stderr).toContain('3 line(s) skipped');
+	});
+
+	it('prints what the README shows: its example is the --pretty output, the default is that JSON on one line', async () => {
+		const readme = readFileSync('README.md', 'utf8');
+		const m = /```sh\n\$ npm run --silent replay -- (.+)\n([\s\S]*?)```/.exec(readme);
+		expect(m).not.toBeNull();
+		const args = (m?.[1] ?? '').split(' ');
+		expect(args).toContain('--pretty');
+		const { stdout: pretty } = await replay(...args);
+		expect(pretty).toBe(m?.[2]);
+		const { stdout: line } = await replay(...args.filter((a) => a !== '--pretty'));
+		expect(line.trim().split('\n')).toHaveLength(1);
+		expect(JSON.parse(line)).toEqual(JSON.parse(pretty));
+	});
+
+	it('--help prints the usage and exits 0; an unknown option is a usage error, not a file name', async () => {
+		for (const flag of ['--help', '-h']) {
+			const { stdout, stderr } = await replay(flag);
+			expect(stdout).toMatch(/^usage: npm run --silent replay -- FILE\.jsonl \[--at N\] \[--pretty\]/);
+			expect(stdout).toContain('--pretty');
+			expect(stderr).toBe('');
+		}
+		await expect(replay('--bogus')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('unknown option --bogus') });
+	});
+
+	it('--at past the end says so on stderr and prints the final state', async () => {
+		const { stdout, stderr } = await replay('tests/fixtures/worked-example.jsonl', '--at', '99');
+		expect(stderr).toContain('--at 99 is past the end: tests/fixtures/worked-example.jsonl has 11 line(s)');
+		const { stdout: all, stderr: quiet } = await replay('tests/fixtures/worked-example.jsonl', '--at', '11');
+		expect(stdout).toBe(all);
+		expect(quiet).toBe('');
 	});
 });
