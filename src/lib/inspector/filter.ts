@@ -95,18 +95,30 @@ export function compileFilter(spec: FilterSpec): RowPredicate {
 	};
 }
 
+/** `/…/flags` as a RegExp; null when the text is not written as one; an Error when it is not valid. */
+function asRegExp(text: string): RegExp | Error | null {
+	const re = /^\/(.+)\/([a-z]*)$/.exec(text.trim());
+	if (!re) return null;
+	// `g` and `y` would make test() remember where it stopped between rows.
+	if (/[^imsu]/.test(re[2] as string)) return new Error(`flags may be i, m, s and u, not ${re[2]}`);
+	try {
+		return new RegExp(re[1] as string, re[2]);
+	} catch (e) {
+		return e as Error;
+	}
+}
+
+/** Why the filter text, written as a `/regex/`, is not a valid one (it is then searched for as written). */
+export function textFilterProblem(text: string): string | null {
+	const rx = asRegExp(text);
+	return rx instanceof Error ? `not a valid regular expression (${rx.message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /, '')}); searching for the text as written` : null;
+}
+
 function textMatcher(text: string): RowPredicate | null {
 	const t = text.trim();
 	if (t === '') return null;
-	const re = /^\/(.+)\/([imsu]*)$/.exec(t);
-	if (re) {
-		try {
-			const rx = new RegExp(re[1] as string, re[2]);
-			return (e) => rx.test(e.raw) || rx.test(e.type);
-		} catch {
-			/* not a valid expression: search for it literally */
-		}
-	}
+	const rx = asRegExp(t);
+	if (rx instanceof RegExp) return (e) => rx.test(e.raw) || rx.test(e.type);
 	const needle = t.toLowerCase();
 	return (e) => e.raw.toLowerCase().includes(needle) || e.type.toLowerCase().includes(needle) || (e.error?.message.toLowerCase().includes(needle) ?? false);
 }
