@@ -99,8 +99,9 @@ if [ -z "$build_dir" ]; then
 	build_dir="$here/build"
 fi
 [ -f "$build_dir/index.js" ] || die "$build_dir is not a built app (no index.js)"
-mkdir -p "$app.new"
-cp -R "$build_dir" "$app.new/build"
+mkdir -p "$app.new/build"
+# The contents, through the link: `build` is a symlink to the latest build folder.
+cp -R "$build_dir/." "$app.new/build"
 cp "$here/package.json" "$here/package-lock.json" "$app.new/"
 mkdir -p "$app.new/scripts" && cp "$here/scripts/kiosk.sh" "$app.new/scripts/"
 (cd "$app.new" && npm ci --omit=dev --no-audit --no-fund --loglevel=error --prefer-offline) || die "installing the app's dependencies failed"
