@@ -307,6 +307,11 @@ export class ChatAgent {
 		return { ...rest, outcome: record.outcome as TurnOutcome, awaitingUntil, staleQuestion: plan.stale };
 	}
 
+	/** The server is going away: drop open questions and their expiry timers, which would hold the process. */
+	close(): void {
+		for (const sid of [...this.#questions.keys()]) this.#takeQuestion(sid);
+	}
+
 	#openQuestion(q: Omit<OpenQuestion, 'until' | 'expiry'>): OpenQuestion {
 		this.#takeQuestion(q.sessionId);
 		const until = this.#clock.now() + this.#questionTtlMs;

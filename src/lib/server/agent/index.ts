@@ -28,7 +28,12 @@ let limits: ChatLimits | undefined;
 
 export function chatAgent(): ChatAgent {
 	const c = config();
-	agent ??= new ChatAgent({ bus: sharedBus(), timing: { idleMs: c.chatIdleMs, deadlineMs: c.chatDeadlineMs } });
+	if (!agent) {
+		const a = new ChatAgent({ bus: sharedBus(), timing: { idleMs: c.chatIdleMs, deadlineMs: c.chatDeadlineMs } });
+		// Emitted by the server entry on SIGINT/SIGTERM (server/index.js): a question's expiry timer must not hold it.
+		process.once('sveltekit:shutdown', () => a.close());
+		agent = a;
+	}
 	return agent;
 }
 
