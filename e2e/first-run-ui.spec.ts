@@ -95,7 +95,7 @@ test.describe('the Chat button and the speaking cue cover no content', () => {
 		return hits;
 	}
 
-	test('on an image\'s caption bar and on the URL page\'s "Open in a tab"', async ({ page }) => {
+	test('on / : an image\'s caption bar and the URL page\'s "Open in a tab"', async ({ page }) => {
 		await page.goto(screenUrl(sim, '/'));
 		show(sim, 'skill-timer.test', ['SYSTEM_ImageFrame'], { image: `${files.url}/clock.png`, title: 'Kitchen timer', caption: '5 minutes left with a long caption' });
 		const caption = page.getByText('5 minutes left with a long caption');
