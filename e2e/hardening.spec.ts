@@ -3,8 +3,13 @@
  * real app and a private simulator.
  */
 import { expect, test } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_LAUNCH } from '../scripts/chromium.mjs';
 import type { Simulator } from '../src/lib/server/simulator';
-import { privateSim, screenUrl, show } from './support/screen';
+import { APP_URL, privateSim, screenUrl, show, startApp } from './support/screen';
+
+// `attacker.test` is another machine to the browser (the app is opened at 127.0.0.1); it resolves to
+// a simulator of the test's own on loopback (14.6).
+test.use({ launchOptions: { ...CHROMIUM_LAUNCH, args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP attacker.test 127.0.0.1'] } });
 
 let sim: Simulator;
 test.beforeEach(async () => {
@@ -50,4 +55,52 @@ test('skill HTML cannot open the device bus or GUI socket, and says so to nobody
 	await page.waitForTimeout(1500);
 	expect(probes).toEqual([]);
 	expect(sim.guiClients()).toBe(1);
+});
+
+test.describe('a link pointing the screen at another host (14.6)', () => {
+	const lure = (attacker: Simulator, path: string, handshake: string) =>
+		`${APP_URL()}${path}?host=attacker.test&guiPort=${attacker.guiPort}&busPort=${attacker.busPort}&handshake=${handshake}`;
+
+	for (const path of ['/', '/kiosk', '/inspect']) {
+		test(`${path} refuses it: nothing is opened to that host, the page says which host and how to allow it`, async ({ page }) => {
+			const attacker = await privateSim();
+			const announced: string[] = [];
+			attacker.on('mycroft.gui.connected', () => announced.push('bus'));
+			show(attacker, 'skill-wifi.test', ['SYSTEM_TextFrame'], { title: 'Wi-Fi password', text: 'Type your Wi-Fi password' });
+			try {
+				for (const handshake of ['gui', 'full']) {
+					await page.goto(lure(attacker, path, handshake));
+					const card = page.locator('[data-host-refused="attacker.test"]');
+					await expect(card).toBeVisible();
+					await expect(card).toContainText('attacker.test');
+					await expect(card).toContainText('OVOS_SCREEN_ALLOWED_HOSTS');
+					await expect(page.getByText('Wi-Fi password')).toHaveCount(0);
+					await page.waitForTimeout(800);
+					expect(attacker.guiClients()).toBe(0);
+					expect(announced).toEqual([]);
+				}
+				if (path === '/kiosk') await page.screenshot({ path: 'e2e/screenshots/host-refused-kiosk-800x480.png' });
+				// "Open the screen of this server's OVOS" drops the foreign options and keeps the rest.
+				await page.getByRole('link', { name: /this server’s OVOS/ }).click();
+				await expect(page).toHaveURL(new RegExp(`${path.replace('/', '\\/')}\\?handshake=full$`));
+				await expect(page.locator('[data-host-refused]')).toHaveCount(0);
+			} finally {
+				await attacker.stop();
+			}
+		});
+	}
+
+	test('allowed by OVOS_SCREEN_ALLOWED_HOSTS, the same link connects there', async ({ page }) => {
+		const other = await privateSim();
+		const app = await startApp({ OVOS_HOST: '127.0.0.1', OVOS_BUS_PORT: process.env.SIM_BUS_PORT ?? '8181', OVOS_GUI_PORT: process.env.SIM_GUI_PORT ?? '18181', OVOS_SCREEN_ALLOWED_HOSTS: 'devbox.lan, attacker.test' });
+		try {
+			show(other, 'skill-other.test', ['SYSTEM_TextFrame'], { title: 'Second device', text: 'hello from the other device' });
+			await page.goto(`${app.url}/?host=attacker.test&guiPort=${other.guiPort}&busPort=${other.busPort}`);
+			await expect(page.getByText('hello from the other device')).toBeVisible();
+			expect(other.guiClients()).toBe(1);
+		} finally {
+			await app.stop();
+			await other.stop();
+		}
+	});
 });

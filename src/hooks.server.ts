@@ -54,7 +54,7 @@ export const handle: Handle = async ({ event, resolve }) => {
 			});
 	}
 	// app.html opens a screen's GUI socket before the app's code loads (first paint): its URL.
-	return resolve(event, { transformPageChunk: ({ html }) => html.replace('%ovos.early%', earlySocketUrl(event.url, config().ovos)) });
+	return resolve(event, { transformPageChunk: ({ html }) => html.replace('%ovos.early%', earlySocketUrl(event.url, config().ovos, config().allowedHosts)) });
 };
 
 function stop(message?: string): never {

@@ -1,5 +1,6 @@
 import { config } from '$lib/server/config';
 
 export function load() {
-	return { ovos: config().ovos };
+	const c = config();
+	return { ovos: c.ovos, allowedHosts: c.allowedHosts };
 }

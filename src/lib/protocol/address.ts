@@ -29,6 +29,51 @@ export function addressFromParams(params: URLSearchParams, base: OvosAddress = D
 	};
 }
 
+/**
+ * Hosts a page may be pointed at with `?host=` besides the configured OVOS (OVOS_SCREEN_ALLOWED_HOSTS);
+ * `'*'` = any. A link can otherwise make a screen show, on this app's own origin, whatever a foreign
+ * "ovos-gui" sends — a fake password box, say (issue 14.6).
+ */
+export type AllowedHosts = readonly string[] | '*';
+
+export type AddressChoice = { readonly ok: true; readonly address: OvosAddress } | { readonly ok: false; readonly host: string };
+
+function normalHost(h: string): string {
+	const bare = h.startsWith('[') && h.endsWith(']') ? h.slice(1, -1) : h;
+	return bare.toLowerCase().replace(/\.$/, '');
+}
+
+/** A name of the machine itself (any of 127/8, ::1, localhost). */
+export function isLoopback(host: string): boolean {
+	const h = normalHost(host);
+	return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+/** Whether two hosts name the same machine, as far as names tell (loopback names all do). */
+export function sameHost(a: string, b: string): boolean {
+	return normalHost(a) === normalHost(b) || (isLoopback(a) && isLoopback(b));
+}
+
+/**
+ * The address a page's URL asks for, if this server allows it: the configured OVOS host (or, when
+ * none is configured, the page's own), any name of the same machine, or a host in `allowed`. Ports
+ * and handshake are free: on an allowed host they reach only what that host runs.
+ */
+export function chooseAddress(params: URLSearchParams, base: OvosAddress, allowed: AllowedHosts, pageHost: string): AddressChoice {
+	const address = addressFromParams(params, base);
+	const host = address.host;
+	if (host === null || host === base.host || allowed === '*') return { ok: true, address };
+	if (sameHost(host, base.host ?? pageHost) || allowed.some((h) => sameHost(h, host))) return { ok: true, address };
+	return { ok: false, host };
+}
+
+/** The page's URL without the connection options that were refused (the "open without it" link). */
+export function withoutHostOptions(url: URL): string {
+	const u = new URL(url);
+	for (const k of ['host', 'guiPort', 'busPort']) u.searchParams.delete(k);
+	return u.pathname + u.search + u.hash;
+}
+
 /** A host as it goes in a URL: IPv6 literals in brackets. */
 export function hostPart(host: string): string {
 	return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
@@ -47,10 +92,12 @@ export const PAGE_HOST = '{host}';
 
 /**
  * The GUI socket app.html opens before the app's code loads, for the screen routes (`/`, `/kiosk`)
- * in `gui` mode ('' otherwise: the full handshake asks the bus for the port first).
+ * in `gui` mode ('' otherwise: the full handshake asks the bus for the port first; and none to a
+ * host the server does not allow).
  */
-export function earlySocketUrl(url: URL, base: OvosAddress): string {
+export function earlySocketUrl(url: URL, base: OvosAddress, allowed: AllowedHosts = []): string {
 	if (url.pathname !== '/' && url.pathname !== '/kiosk') return '';
-	const a = addressFromParams(url.searchParams, base);
-	return a.handshake === 'gui' ? guiUrl(a, PAGE_HOST) : '';
+	const choice = chooseAddress(url.searchParams, base, allowed, url.hostname);
+	if (!choice.ok) return '';
+	return choice.address.handshake === 'gui' ? guiUrl(choice.address, PAGE_HOST) : '';
 }

@@ -5,3 +5,4 @@ export { default as IdleClock } from './IdleClock.svelte';
 export { default as VoiceCue } from './VoiceCue.svelte';
 export { default as ConnectionBanner } from './ConnectionBanner.svelte';
 export * from './interaction';
+export { default as HostRefused } from './HostRefused.svelte';

@@ -2,30 +2,33 @@
  * Wires a route to one `ScreenClient`: the address from the server's settings overridden by the
  * URL (`?host=…&guiPort=…`), started as soon as the page's code runs (before the first render, so
  * the GUI socket app.html opened early and its frames are taken at once) and stopped on leave, plus
- * the media rule.
+ * the media rule. A `?host=` the server does not allow starts nothing: `refused` names it.
  */
 import { onMount } from 'svelte';
 import { browser } from '$app/environment';
-import { addressFromParams, type OvosAddress } from '$lib/protocol/address';
+import { chooseAddress, type AllowedHosts, type OvosAddress } from '$lib/protocol/address';
 import { ScreenClient } from './screen-client.svelte';
 import { mediaContext } from '$lib/templates/media-src';
 import type { MediaContext } from '$lib/templates/types';
 
 export interface ScreenRouteData {
 	readonly ovos: OvosAddress;
+	readonly allowedHosts: AllowedHosts;
 	readonly mediaLocal: boolean;
 }
 
 export function useScreen(
 	data: () => ScreenRouteData,
 	url: () => URL
-): { client: ScreenClient; media: () => MediaContext } {
+): { client: ScreenClient; media: () => MediaContext; refused: string | null } {
 	const client = new ScreenClient();
-	const address = () => addressFromParams(url().searchParams, data().ovos);
-	if (browser) client.start(address(), { serverAddress: data().ovos });
+	const choice = chooseAddress(url().searchParams, data().ovos, data().allowedHosts, url().hostname);
+	const address = choice.ok ? choice.address : data().ovos;
+	if (browser && choice.ok) client.start(address, { serverAddress: data().ovos });
 	onMount(() => () => client.stop());
 	return {
 		client,
-		media: () => mediaContext(data().mediaLocal, data().ovos, address(), url().hostname)
+		media: () => mediaContext(data().mediaLocal, data().ovos, address, url().hostname),
+		refused: choice.ok ? null : choice.host
 	};
 }

@@ -8,7 +8,8 @@
  */
 import { createServer, isIP } from 'node:net';
 import { isAbsolute } from 'node:path';
-import type { Handshake, OvosAddress } from '$lib/protocol/address';
+import type { AllowedHosts, Handshake, OvosAddress } from '$lib/protocol/address';
+import { dataDir, writableDirProblem } from './data-dir';
 
 export interface ServerConfig {
 	/** Where the app listens (PORT, HOST). */
@@ -22,6 +23,10 @@ export interface ServerConfig {
 	readonly embedded: boolean;
 	/** True when the embedded simulator runs in this process (no OVOS_HOST, OVOS_SIMULATOR not off). */
 	readonly simulator: boolean;
+	/** OVOS_SCREEN_ALLOWED_HOSTS: hosts a page's `?host=` may name besides the configured OVOS. */
+	readonly allowedHosts: AllowedHosts;
+	/** OVOS_SCREEN_DATA_DIR: the chat secret and the embedded simulator's GUI cache (absolute). */
+	readonly dataDir: string;
 	/** OVOS_SCREEN_TOKEN: when set, the APIs require it. */
 	readonly apiToken: string | null;
 	/** Folders local media may be served from (OVOS_MEDIA_ROOTS, `:`-separated). */
@@ -175,6 +180,33 @@ export function checkChatSecret(env: Env): void {
 	if (v !== undefined && v.trim().length < 32) fail('OVOS_CHAT_SECRET', '…', 'must be at least 32 characters');
 }
 
+/**
+ * OVOS_SCREEN_ALLOWED_HOSTS: comma- or space-separated hosts a screen, kiosk or dashboard link may
+ * point at with `?host=` (a second device, a developer's simulator), or `*` for any. Unset: only the
+ * configured OVOS (with no OVOS_HOST, the machine each page is opened from). See SECURITY.md.
+ */
+export function readAllowedHosts(env: Env): AllowedHosts {
+	const v = raw(env, 'OVOS_SCREEN_ALLOWED_HOSTS');
+	if (v === undefined) return [];
+	if (v.trim() === '*') return '*';
+	const hosts = v.split(/[\s,]+/).filter(Boolean);
+	const bad = hosts.find((h) => hostOrAddress(h) === null);
+	if (bad !== undefined) fail('OVOS_SCREEN_ALLOWED_HOSTS', v, `${bad} is not a host name or address (list hosts only, separated by commas; or * for any)`);
+	return hosts;
+}
+
+/**
+ * OVOS_SCREEN_DATA_DIR (default `.data`): checked at start when something will write there — the chat
+ * secret (unless OVOS_CHAT_SECRET is given) or the embedded simulator's GUI cache — so a folder that
+ * cannot be made or written stops the start instead of the first chat.
+ */
+export function readDataDir(env: Env, needed: boolean): string {
+	const dir = dataDir(env);
+	const problem = needed ? writableDirProblem(dir) : null;
+	if (problem !== null) fail('OVOS_SCREEN_DATA_DIR', raw(env, 'OVOS_SCREEN_DATA_DIR') ?? '(unset: .data)', problem);
+	return dir;
+}
+
 export function readTrustProxy(env: Env): boolean {
 	return switchSetting(env, 'OVOS_SCREEN_TRUST_PROXY', false);
 }
@@ -197,13 +229,16 @@ export function loadConfig(env: Env = process.env): ServerConfig {
 	const host = readOvosHost(env);
 	checkChatSecret(env);
 	checkOrigin(env);
+	const simulator = readSimulator(env, host);
 	return {
 		port: readPort(env),
 		listenHost: readListenHost(env),
 		ovos: { host, guiPort: readGuiPort(env), busPort: readBusPort(env), handshake: readHandshake(env) },
 		busHost: host ?? '127.0.0.1',
 		embedded: host === null,
-		simulator: readSimulator(env, host),
+		simulator,
+		allowedHosts: readAllowedHosts(env),
+		dataDir: readDataDir(env, simulator || raw(env, 'OVOS_CHAT_SECRET') === undefined),
 		apiToken: readApiToken(env),
 		mediaRoots: readMediaRoots(env),
 		chatIdleMs: readChatIdleMs(env),
