@@ -1,0 +1,58 @@
+// Issue 14 item 10: an unwritable data folder failed only at the first chat, and
+// OVOS_SCREEN_DATA_DIR=/proc/x spun at 100 % CPU deaf to SIGTERM. Both are checked when the app
+// starts: one line naming the setting, exit status 1, in a second, before anything is built.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/lib/server/config';
+import { freePort } from '../support/app';
+
+function npmStart(env: Record<string, string>): Promise<{ code: number | null; out: string; ms: number }> {
+	const t0 = Date.now();
+	const full: NodeJS.ProcessEnv = { ...process.env, ...env };
+	for (const k of ['ORIGIN', 'OVOS_HOST', 'OVOS_SIMULATOR', 'OVOS_CHAT_SECRET', 'OVOS_SCREEN_DATA_DIR']) if (!(k in env)) delete full[k];
+	return new Promise((resolve) => {
+		const child = spawn('npm', ['start'], { env: full, stdio: ['ignore', 'pipe', 'pipe'] });
+		let out = '';
+		child.stdout.on('data', (d) => (out += String(d)));
+		child.stderr.on('data', (d) => (out += String(d)));
+		const kill = setTimeout(() => child.kill('SIGKILL'), 30_000);
+		child.on('exit', (code) => {
+			clearTimeout(kill);
+			resolve({ code, out, ms: Date.now() - t0 });
+		});
+	});
+}
+
+const file = join(mkdtempSync(join(tmpdir(), 'data-file-')), 'not-a-folder');
+writeFileSync(file, '');
+
+describe('the data folder is checked at start (14.10)', () => {
+	const cases: [string, () => Promise<Record<string, string>>, RegExp][] = [
+		['under /proc (the embedded simulator)', async () => ({ OVOS_SCREEN_DATA_DIR: '/proc/x' }), /^ovos-screen: OVOS_SCREEN_DATA_DIR=\/proc\/x: cannot create the folder \/proc\/x \(ENOENT\)$/],
+		[
+			'under /proc (a device, no OVOS_CHAT_SECRET: the secret file goes there)',
+			async () => ({ OVOS_SCREEN_DATA_DIR: '/proc/x', OVOS_HOST: '127.0.0.1', OVOS_BUS_PORT: String(await freePort()), OVOS_GUI_PORT: String(await freePort()) }),
+			/^ovos-screen: OVOS_SCREEN_DATA_DIR=\/proc\/x: cannot create the folder \/proc\/x \(ENOENT\)$/
+		],
+		['a file, not a folder', async () => ({ OVOS_SCREEN_DATA_DIR: file }), /^ovos-screen: OVOS_SCREEN_DATA_DIR=.*not-a-folder: .*not-a-folder is not a folder$/],
+		['an allow-list with a URL in it', async () => ({ OVOS_SCREEN_ALLOWED_HOSTS: 'devbox.lan, http://evil' }), /^ovos-screen: OVOS_SCREEN_ALLOWED_HOSTS=devbox\.lan, http:\/\/evil: http:\/\/evil is not a host name or address/]
+	];
+	for (const [name, env, line] of cases) {
+		it(`${name}: one line, exit 1, at once`, async () => {
+			const r = await npmStart({ PORT: String(await freePort()), OVOS_BUS_PORT: String(await freePort()), OVOS_GUI_PORT: String(await freePort()), ...(await env()) });
+			expect(r.code).toBe(1);
+			const ours = r.out.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('> '));
+			expect(ours).toEqual([expect.stringMatching(line)]);
+			expect(r.out).not.toMatch(/building|^\s+at /m);
+			expect(r.ms).toBeLessThan(15_000);
+		}, 40_000);
+	}
+
+	it('is not needed, so not checked, with OVOS_HOST and OVOS_CHAT_SECRET given', () => {
+		const c = loadConfig({ OVOS_HOST: '192.168.1.20', OVOS_CHAT_SECRET: 'x'.repeat(32), OVOS_SCREEN_DATA_DIR: '/proc/x' });
+		expect(c.dataDir).toBe('/proc/x');
+	});
+});
