@@ -11,7 +11,9 @@ export const CHROMIUM_ARGS = [
 	'--disable-background-networking',
 	'--disable-component-update',
 	'--disable-sync',
-	'--no-first-run'
+	'--no-first-run',
+	// No spare renderer kept warm for the next tab (≈ 75 MB RSS, 13 MB PSS): a screen opens none.
+	'--disable-features=SpareRendererForSitePerProcess'
 ];
 
 /** Playwright launch options for Debian's Chromium. */

@@ -34,7 +34,8 @@ cache="${KIOSK_CACHE:-${XDG_RUNTIME_DIR:+$XDG_RUNTIME_DIR/ovos-screen-kiosk-cach
 #   --user-data-dir                  a profile of its own (no restore prompts from a desktop profile)
 #   --noerrdialogs --disable-infobars --no-first-run --disable-session-crashed-bubble
 #                                    no dialogs, bars or bubbles over the screen after a crash or update
-#   --disable-features=Translate,TranslateUI,InfiniteSessionRestore
+#   --disable-features=Translate,TranslateUI,InfiniteSessionRestore,SpareRendererForSitePerProcess
+#                                    (no spare renderer process kept warm: a kiosk opens no tabs)
 #                                    no translate offer, no session restore
 #   --autoplay-policy=no-user-gesture-required
 #                                    skill media may start without a tap
@@ -53,7 +54,7 @@ exec "$browser" \
 	--disable-infobars \
 	--no-first-run \
 	--disable-session-crashed-bubble \
-	--disable-features=Translate,TranslateUI,InfiniteSessionRestore \
+	--disable-features=Translate,TranslateUI,InfiniteSessionRestore,SpareRendererForSitePerProcess \
 	--autoplay-policy=no-user-gesture-required \
 	--check-for-update-interval=31536000 \
 	--overscroll-history-navigation=0 \

@@ -1,0 +1,116 @@
+/**
+ * Memory of a kiosk that has shown every template: `/kiosk` in Chromium (the flags of
+ * scripts/chromium.mjs) shows each SYSTEM template and each skill page of the registry in turn,
+ * with plausible data (a picture, an HTML card, a web page in a frame), then a text page for 3 s.
+ * Then, from /proc: the busiest renderer's RSS (the page's), how many renderer processes are left
+ * (frames that are gone must not keep theirs), and the whole browser tree's RSS and PSS.
+ * Needs a fresh `build/`.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+import { busMessage, TEMPLATE_NAMES, type JsonObject } from '../src/lib/protocol';
+import { startSimulator } from '../src/lib/server/simulator';
+import { CHROMIUM_LAUNCH } from '../scripts/chromium.mjs';
+import { startApp } from '../tests/support/app';
+import { assets } from '../e2e/support/screen';
+
+/** Skill pages and one namespace each, read from the registry's source (it imports components). */
+function skillPages(): { namespace: string; page: string }[] {
+	const src = readFileSync(new URL('../src/lib/templates/registry.ts', import.meta.url), 'utf8');
+	return src
+		.split('namespaces:')
+		.slice(1)
+		.flatMap((block) => {
+			const ns = /'([^']+)'/.exec(block)?.[1];
+			const pages = block.slice(0, block.indexOf('}')).matchAll(/(\w+): \(\) => import/g);
+			return ns ? [...pages].map((m) => ({ namespace: ns, page: m[1]! })) : [];
+		});
+}
+
+interface Proc {
+	readonly pid: number;
+	readonly renderer: boolean;
+	readonly chromium: boolean;
+	readonly rssKb: number;
+	readonly pssKb: number;
+	/** Pages no other process shares (PSS also depends on how many other Chromiums run on the machine). */
+	readonly privateKb: number;
+}
+
+function tree(root: number): Proc[] {
+	const parent = new Map<number, number>();
+	for (const d of readdirSync('/proc')) {
+		if (!/^\d+$/.test(d)) continue;
+		try {
+			const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+			parent.set(Number(d), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+		} catch {
+			/* gone */
+		}
+	}
+	const inTree = (pid: number): boolean => pid === root || (parent.has(pid) && pid > 1 && inTree(parent.get(pid)!));
+	const rollup = (t: string) => ({ pssKb: kb(t, 'Pss'), privateKb: kb(t, 'Private_Clean') + kb(t, 'Private_Dirty') });
+	const kb = (text: string, key: string) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(text)?.[1] ?? 0);
+	return [...parent.keys()].filter(inTree).flatMap((pid) => {
+		try {
+			const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+			return [{ pid, renderer: cmd.includes('--type=renderer'), chromium: cmd.includes('chrom'), rssKb: kb(readFileSync(`/proc/${pid}/status`, 'utf8'), 'VmRSS'), ...rollup(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8')) }];
+		} catch {
+			return [];
+		}
+	});
+}
+
+const files = await assets();
+const sim = await startSimulator({ host: '127.0.0.1', busPort: 0, guiPort: 0, skills: false, log: false });
+const app = await startApp({ OVOS_HOST: '127.0.0.1', OVOS_GUI_PORT: String(sim.guiPort), OVOS_BUS_PORT: String(sim.busPort) }, { stderr: false });
+const browser = await chromium.launch(CHROMIUM_LAUNCH);
+try {
+	const page = await browser.newPage({ viewport: { width: 800, height: 480 } });
+	await page.goto(`${app.url}/kiosk`);
+	const data: JsonObject = {
+		title: 'Memory',
+		text: 'Every template, one after the other',
+		caption: 'A picture',
+		image: `${files.url}/clock.png`,
+		html: '<h1>An HTML card</h1><p>From a skill.</p>',
+		url: `${files.url}/page.html`,
+		placeholder: 'name'
+	};
+	const all = [...TEMPLATE_NAMES.map((t) => ({ namespace: 'skill-memory.test', page: t })), ...skillPages()];
+	// BENCH_PAGES=0: only the last page, for the baseline.
+	const shows = all.slice(0, Number(process.env.BENCH_PAGES ?? all.length));
+	for (const s of shows) {
+		sim.emit(busMessage('gui.value.set', { __from: s.namespace, ...data }));
+		sim.emit(busMessage('gui.page.show', { __from: s.namespace, page_names: [s.page], index: 0, __idle: true }));
+		await page.waitForTimeout(700);
+	}
+	sim.emit(busMessage('gui.value.set', { __from: 'skill-last.test', text: 'The last page' }));
+	sim.emit(busMessage('gui.page.show', { __from: 'skill-last.test', page_names: ['SYSTEM_TextFrame'], index: 0, __idle: true }));
+	await page.getByText('The last page').waitFor();
+	await page.waitForTimeout(3000);
+	// Chromium's processes: this process's descendants that are Chromium (not the app server).
+	const procs = tree(process.pid).filter((p) => p.chromium);
+	const renderers = procs.filter((p) => p.renderer);
+	const page_ = renderers.reduce((a, b) => (b.rssKb > a.rssKb ? b : a));
+	const busiest = page_.rssKb / 1024;
+	const rss = procs.reduce((n, p) => n + p.rssKb, 0) / 1024;
+	const pss = procs.reduce((n, p) => n + p.pssKb, 0) / 1024;
+	const priv = procs.reduce((n, p) => n + p.privateKb, 0) / 1024;
+	const r1 = (x: number) => Math.round(x * 10) / 10;
+	if (process.env.BENCH_DEBUG) {
+		const cdp = await browser.newBrowserCDPSession();
+		const t = (await cdp.send('Target.getTargets')) as { targetInfos: { type: string; url: string }[] };
+		console.log('iframes in page:', await page.evaluate(() => document.querySelectorAll('iframe').length), 'targets:', t.targetInfos.map((i) => `${i.type} ${i.url.slice(0, 60)}`));
+		for (const p of renderers) console.log(p.pid, readFileSync(`/proc/${p.pid}/cmdline`, 'utf8').split('\0').filter((a) => /site|origin|extension|isolat|renderer-client-id/.test(a)).join(' '));
+	}
+	console.log(`${shows.length} pages shown; ${procs.length} browser processes, ${renderers.length} renderers (RSS MB: ${renderers.map((p) => r1(p.rssKb / 1024)).join(', ')})`);
+	// Most of a renderer's RSS is Chromium's own code, shared by all its processes: PSS tells the page's share.
+	console.log(`busiest renderer ${r1(busiest)} MB RSS, ${r1(page_.pssKb / 1024)} MB PSS, ${r1(page_.privateKb / 1024)} MB private; browser tree ${r1(rss)} MB RSS, ${r1(pss)} MB PSS, ${r1(priv)} MB private (Qt client: 244 MB RSS in one process, 248 MB PSS with WebEngine)`);
+	console.log(JSON.stringify({ renderer_rss_mb: r1(busiest), renderer_pss_mb: r1(page_.pssKb / 1024), renderer_private_mb: r1(page_.privateKb / 1024), tree_pss_mb: r1(pss), tree_private_mb: r1(priv), tree_rss_mb: r1(rss), renderers: renderers.length, pages: shows.length }));
+} finally {
+	await browser.close();
+	await app.stop();
+	await sim.stop();
+	await files.close();
+}
