@@ -3,10 +3,9 @@
  * list of kept chats, and whether a turn is running. Talks to the server through `sendChat`, keeps
  * chats in localStorage. Leaving a chat whose question is open tells the server, which ends it.
  */
+import { API_TOKEN_KEY } from '$lib/api-token';
 import { ChatRequestError, endChat, sendChat, type ChatDone, type ChatOutcome } from './chat-client';
 import { ChatHistory, emptyChat, newChatId, type ChatEntry, type ChatSummary, type EntryState, type StoredChat } from './history';
-
-const API_TOKEN_KEY = 'ovos-screen.api-token';
 
 const OUTCOME_STATE: Record<ChatOutcome, EntryState> = {
 	answered: 'answered',

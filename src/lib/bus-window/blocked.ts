@@ -1,0 +1,11 @@
+import type { OvosAddress } from '$lib/protocol/address';
+
+/**
+ * The window reaches the OVOS the app server is configured for. A screen pointed elsewhere by URL
+ * options (`?host=…&guiPort=…&busPort=…`) must not send that device's buttons to another one.
+ */
+export function windowBlocked(configured: OvosAddress, effective: OvosAddress): string | null {
+	if (effective.host === configured.host && effective.guiPort === configured.guiPort && effective.busPort === configured.busPort) return null;
+	const where = `${effective.host ?? 'this page’s host'}:${effective.guiPort}`;
+	return `This screen shows the OVOS at ${where} (set in its address), not the app server’s own; the app server’s bus window reaches only its own OVOS.`;
+}
