@@ -86,13 +86,16 @@ describe('GET /api/bus', () => {
 			busMessage('mycroft.volume.get.response', { percent: 0.4, muted: false, card: 'hw:0' }),
 			busMessage('mycroft.volume.get.response', { percent: 'loud' }),
 			busMessage('mycroft.skill.handler.start', { name: 'TimerSkill.handle_start', exception: 'x' }),
+			// GUIInterface.show_notification without an action: the companion passes None on.
+			busMessage('ovos.notification.notification_data', { notification: { ...n1, action: null, duration: null } }),
 			busMessage('ovos.notification.update_storage_model', { notification_model: { storedmodel: [n1, 'junk'], count: 2 } })
 		]);
 		const got = live(s.frames).filter((e) => e.type !== 'mycroft.ready');
 		expect(got).toEqual([
 			{ type: 'ovos.notification.notification_data', data: { notification: n1 } },
 			{ type: 'mycroft.volume.get.response', data: { percent: 0.4, muted: false } },
-			{ type: 'mycroft.skill.handler.start', data: { name: 'TimerSkill.handle_start' } }
+			{ type: 'mycroft.skill.handler.start', data: { name: 'TimerSkill.handle_start' } },
+			{ type: 'ovos.notification.notification_data', data: { notification: { ...n1, action: null, duration: null } } }
 		]);
 		expect(r.window.stats.droppedBad).toBeGreaterThanOrEqual(2);
 	});

@@ -26,20 +26,21 @@ const emptyStrict = v.strictObject({});
 
 /**
  * A notification as ovos-gui-plugin-shell-companion builds it from `ovos.notification.api.set`
- * (wigets.py `__notificationAPI_handle_display_notification`).
+ * (wigets.py `__notificationAPI_handle_display_notification`). Any field may be null: the companion
+ * copies what `GUIInterface.show_notification` sent, and its `action` defaults to None.
  */
 const notification = v.object({
-	sender: v.optional(text(200)),
-	text: v.optional(text(4000)),
-	/** A bus type the skill wants sent when the notification is clicked ('' = none). */
-	action: v.optional(text(200)),
+	sender: v.nullish(text(200)),
+	text: v.nullish(text(4000)),
+	/** A bus type the skill wants sent when the notification is clicked ('' or null = none). */
+	action: v.nullish(text(200)),
 	/** `sticky` stays until closed; anything else is transient for `duration` seconds. */
-	type: v.optional(text(40)),
+	type: v.nullish(text(40)),
 	/** `info`, `warning`, `success`, `error` (anything else is drawn as info). */
-	style: v.optional(text(40)),
-	duration: v.optional(v.number()),
-	callback_data: v.optional(jsonObject),
-	timestamp: v.optional(v.number())
+	style: v.nullish(text(40)),
+	duration: v.nullish(v.number()),
+	callback_data: v.nullish(jsonObject),
+	timestamp: v.nullish(v.number())
 });
 
 /** How a browser names a notification it acts on; the server sends the device's own copy instead. */
@@ -107,7 +108,7 @@ export const FROM_BUS: Readonly<Record<string, Inbound>> = {
 	'ovos.notification.controlled.type.show': {
 		why: 'a notification the sender keeps up until it removes it (e.g. "playback error")',
 		schema: v.object({
-			notification: v.optional(v.object({ sender: v.optional(text(200)), text: v.optional(text(4000)), style: v.optional(text(40)), timestamp: v.optional(v.number()) }))
+			notification: v.optional(v.object({ sender: v.nullish(text(200)), text: v.nullish(text(4000)), style: v.nullish(text(40)), timestamp: v.nullish(v.number()) }))
 		}),
 		replay: true
 	},
