@@ -14,7 +14,7 @@ import { GuiServer } from './gui-server';
 import { startGenericExtension } from './extension';
 import { consoleLogger, silentLogger, type Logger } from './log';
 import { startHomescreenManager } from './homescreen-manager';
-import { startShellWidgets } from './shell-companion';
+import { startShellCompanion } from './shell-companion';
 import { NamespaceManager } from './namespaces';
 import { GuiCache } from './page-urls';
 import { SessionStore } from './sessions';
@@ -120,14 +120,14 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
 	manager.attach(gui);
 	const stopExtension = startGenericExtension(bus);
 	const stopHomescreens = startHomescreenManager(bus, idleDisplaySkill, log);
-	const stopWidgets = startShellWidgets(bus);
+	const stopCompanion = startShellCompanion(bus, clock, log);
 	try {
 		await bus.listen(host, opts.busPort ?? 8181);
 		await gui.listen(host, opts.guiPort ?? 18181);
 	} catch (e) {
 		stopExtension();
 		stopHomescreens();
-		stopWidgets();
+		stopCompanion();
 		await gui.close();
 		await bus.close();
 		files.dispose();
@@ -175,7 +175,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
 			services?.stop();
 			stopExtension();
 			stopHomescreens();
-			stopWidgets();
+			stopCompanion();
 			manager.dispose();
 			await g.close();
 			await bus.close();

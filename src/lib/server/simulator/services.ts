@@ -6,6 +6,7 @@ import type { MessageBus } from './bus-server';
 import { reply } from './bus-util';
 import type { Clock } from '../clock';
 import { Core } from './core';
+import { startPhalVolume } from './phal-volume';
 import { runDemo, speakToDevice } from './demo';
 import type { Logger } from './log';
 import type { GuiCache } from './page-urls';
@@ -48,6 +49,8 @@ export function startServices(o: ServiceOptions): Services {
 	const skills = defs.map((def) => new SkillRuntime(def, { ...o, signal: stop.signal, workers }));
 	const core = new Core(o.bus, o.clock, o.log, o.sessions, defs, workers);
 	const audio = new Audio(o.bus, o.clock);
+	// The device's volume plugin (ovos-PHAL-plugin-alsa).
+	const stopVolume = startPhalVolume(o.bus);
 	const off = [
 		// Readiness probes of Qt and ovos-shell (spec §2.3).
 		o.bus.on('mycroft.skills.all_loaded', (m) => o.bus.emit(reply(m, 'mycroft.skills.all_loaded.response', { status: true }))),
@@ -69,6 +72,7 @@ export function startServices(o: ServiceOptions): Services {
 			stop.abort();
 			workers.clear();
 			for (const f of off) f();
+			stopVolume();
 			core.stop();
 			audio.stop();
 			for (const s of skills) s.stop();

@@ -284,6 +284,12 @@ function start(skill: SkillContext): void {
 	gui.registerHandler('ovos.alerts.snooze_alarm', snoozeAlarm);
 	skill.on('ovos.alerts.cancel_alarm', cancelAlarm);
 	skill.on('ovos.alerts.snooze_alarm', snoozeAlarm);
+	// A notification's action (`_gui_dismiss_notification`): the alert goes, with its notification.
+	skill.on('ovos.alerts.dismiss_notification', (msg) => {
+		const alert = msg.data.alert;
+		const id = alert && typeof alert === 'object' && !Array.isArray(alert) ? alert.ident : undefined;
+		if (typeof id === 'string') void dismiss(m, id, m.all.get(id)?.state === 'active' ? say : null);
+	});
 	// The homescreen's widget icons ask for these over the core bus.
 	skill.on('ovos.gui.show.active.timers', () => displayTimers(m, [...m.all.values()].filter((a) => a.kind === 'timer' && a.state === 'pending')));
 	skill.on('ovos.gui.show.active.alarms', () => displayAlarms(m, m.pendingAlarms()));

@@ -12,6 +12,7 @@ import { music } from './music';
 import { ocp } from './ocp';
 import { phal } from './phal';
 import { tour } from './tour';
+import { volume } from './volume';
 import { weather } from './weather';
 
-export const DEMO_SKILLS: readonly SkillDefinition[] = [weather, dateTime, alerts, ocp, music, photo, webPage, htmlCard, systemCheck, tour, greeting, homescreen, phal];
+export const DEMO_SKILLS: readonly SkillDefinition[] = [weather, dateTime, alerts, ocp, music, photo, webPage, htmlCard, systemCheck, tour, volume, greeting, homescreen, phal];
