@@ -178,4 +178,16 @@ describe('GET /api/bus', () => {
 		});
 		expect(codes).toEqual([200, 200, 200, 429, 429]);
 	});
+
+	it('ends every open stream when the window closes (the server is shutting down)', async () => {
+		const local = await rig();
+		const res = streamFromBus(get(), URL_BUS, 'x', local.deps);
+		const text = res.text();
+		await until(() => local.window.subscribers === 1);
+		local.window.close();
+		await expect(text).resolves.toMatch(/^event: state/);
+		expect(local.deps.streams.count).toBe(0);
+		await local.client.close();
+		await local.sim.stop();
+	});
 });

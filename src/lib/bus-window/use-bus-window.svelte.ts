@@ -2,8 +2,9 @@
  * Wires a screen route to the app server's bus window: started on mount, stopped on leave, blocked
  * when the URL points the screen at another OVOS. `?token=…` is kept for later and dropped from the URL.
  */
-import { onMount } from 'svelte';
+import { onMount, tick } from 'svelte';
 import { replaceState } from '$app/navigation';
+import { page } from '$app/state';
 import { storedApiToken, takeApiToken } from '$lib/api-token';
 import { addressFromParams, type OvosAddress } from '$lib/protocol/address';
 import { NotificationCenter } from './notification-center.svelte';
@@ -16,8 +17,9 @@ export function useBusWindow(data: () => { readonly ovos: OvosAddress }, url: ()
 	const notices = new NotificationCenter(window);
 	onMount(() => {
 		const rest = takeApiToken(url());
-		if (rest) replaceState(rest, {});
 		window.start();
+		// The router is ready only after mount; the token then leaves the address bar.
+		if (rest) void tick().then(() => replaceState(rest, page.state));
 		return () => {
 			window.stop();
 			notices.destroy();

@@ -132,7 +132,13 @@ export function streamFromBus(request: Request, url: URL, client: string, deps: 
 		finish();
 		sse.end();
 	});
-	const unsubscribe = deps.window.subscribe((f) => sse.push(sseEvent(f.event, f.data)));
+	const unsubscribe = deps.window.subscribe(
+		(f) => sse.push(sseEvent(f.event, f.data)),
+		() => {
+			finish();
+			sse.end();
+		}
+	);
 	const keepAlive = setInterval(() => sse.push(': keep-alive\n\n'), deps.keepAliveMs ?? 15_000);
 	stop = () => {
 		unsubscribe();

@@ -13,6 +13,11 @@ let deps: WindowHttpDeps | undefined;
 
 /** What `/api/bus` runs with in this server (created on first use). */
 export function busWindowDeps(): WindowHttpDeps {
-	deps ??= defaultDeps(new BusWindowServer({ bus: sharedBus() }), config().apiToken);
+	if (!deps) {
+		const window = new BusWindowServer({ bus: sharedBus() });
+		deps = defaultDeps(window, config().apiToken);
+		// adapter-node's graceful shutdown waits for open connections: end the event streams at once.
+		for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => window.close());
+	}
 	return deps;
 }

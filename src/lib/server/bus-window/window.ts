@@ -53,7 +53,8 @@ export class BusWindowServer {
 	readonly #bus: WindowBus;
 	readonly #log: WindowLog;
 	readonly #announced = new Announced();
-	readonly #listeners = new Set<WindowListener>();
+	/** Each browser's listener and how to end its stream. */
+	readonly #listeners = new Map<WindowListener, () => void>();
 	/** The newest event of each replayed type, sent to browsers that connect later. */
 	readonly #last = new Map<string, WindowEvent>();
 	readonly #off: (() => void)[];
@@ -76,11 +77,14 @@ export class BusWindowServer {
 		return this.#state;
 	}
 
-	/** Frames for one browser: the state and the replayed events at once, then everything live. */
-	subscribe(fn: WindowListener): () => void {
+	/**
+	 * Frames for one browser: the state and the replayed events at once, then everything live.
+	 * `end` runs when the window closes (the server shuts down), so the stream can finish.
+	 */
+	subscribe(fn: WindowListener, end: () => void = () => {}): () => void {
 		fn({ event: 'state', data: this.#state });
 		for (const ev of this.#last.values()) fn({ event: 'bus', data: { ...ev, replay: true } });
-		this.#listeners.add(fn);
+		this.#listeners.set(fn, end);
 		return () => this.#listeners.delete(fn);
 	}
 
@@ -123,9 +127,12 @@ export class BusWindowServer {
 		return { ok: false, code, reason };
 	}
 
+	/** Stops listening to the bus and ends every browser's stream (an open stream would hold the server up). */
 	close(): void {
 		for (const off of this.#off) off();
+		const ends = [...this.#listeners.values()];
 		this.#listeners.clear();
+		for (const end of ends) end();
 	}
 
 	#received(msg: BusMessage): void {
@@ -173,7 +180,7 @@ export class BusWindowServer {
 	}
 
 	#broadcast(frame: WindowFrame): void {
-		for (const fn of this.#listeners) {
+		for (const fn of this.#listeners.keys()) {
 			try {
 				fn(frame);
 			} catch (e) {
