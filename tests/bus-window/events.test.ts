@@ -143,7 +143,8 @@ describe('GET /api/bus', () => {
 		await until(() => again.seen.filter((m) => m.type === 'mycroft.volume.get').length >= 2, 3000, 'learn requests');
 		const types = again.seen.map((m) => m.type);
 		for (const t of ['ovos.notification.api.request.storage.model', 'homescreen.metadata.get', 'mycroft.volume.get']) expect(types).toContain(t);
-		await until(() => s.frames.at(-1)?.event === 'state' && (s.frames.at(-1)!.data as { open: boolean }).open, 3000, 'open state');
+		const states = () => s.frames.filter((f) => f.event === 'state').map((f) => (f.data as { open: boolean }).open);
+		await until(() => states().at(-1) === true && states().includes(false), 3000, 'open state');
 		local.window.close();
 		await local.client.close();
 		await again.stop();

@@ -39,6 +39,7 @@ async function seen(type: string, n = 1): Promise<BusMessage> {
 
 describe('shell companion: notifications', () => {
 	it('pops a notification up 2 s after api.set, stores it on pop.clear, drops it on clear.item', async () => {
+		const latestModel = () => of('ovos.notification.update_storage_model').at(-1)?.data;
 		send('ovos.notification.api.set', { sender: 'skill-x', text: 'Hello', action: null, type: 'transient', style: 'info', callback_data: {}, duration: 10 });
 		await seen('ovos.notification.api.set');
 		await clock.advance(1999);
@@ -50,15 +51,17 @@ describe('shell companion: notifications', () => {
 		const n = data.data.notification as JsonObject;
 		expect(n).toEqual({ duration: 10, sender: 'skill-x', text: 'Hello', action: null, type: 'transient', style: 'info', callback_data: {}, timestamp: 1_700_000_000 });
 
+		const stored = { notification_model: { storedmodel: [n], count: 1 } };
 		send('ovos.notification.api.pop.clear', { notification: n });
-		const model = await seen('ovos.notification.update_storage_model');
-		expect(model.data).toEqual({ notification_model: { storedmodel: [n], count: 1 } });
+		await until(() => JSON.stringify(latestModel()) === JSON.stringify(stored), 3000, 'stored');
+		const models = of('ovos.notification.update_storage_model').length;
 		send('ovos.notification.api.pop.clear', { notification: n }); // a second screen: not stored twice
 		send('ovos.notification.api.request.storage.model');
-		expect((await seen('ovos.notification.update_storage_model', 2)).data).toEqual({ notification_model: { storedmodel: [n], count: 1 } });
+		await seen('ovos.notification.update_storage_model', models + 1);
+		expect(latestModel()).toEqual(stored);
 
 		send('ovos.notification.api.storage.clear.item', { notification: { sender: 'skill-x', text: 'Hello' } });
-		expect((await seen('ovos.notification.update_storage_model', 3)).data).toEqual({ notification_model: { storedmodel: [], count: 0 } });
+		await until(() => JSON.stringify(latestModel()) === JSON.stringify({ notification_model: { storedmodel: [], count: 0 } }), 3000, 'cleared');
 	});
 
 	it('reproduces the companion’s IndexError: clearing a stored item that is not the last sends no model', async () => {
@@ -74,11 +77,11 @@ describe('shell companion: notifications', () => {
 		await say('set a timer for 5 seconds');
 		await clock.advance(5000);
 		const set = await seen('ovos.notification.api.set');
-		expect(set.data).toMatchObject({ sender: ALERTS_ID, text: 'Timer: 5 seconds timer', action: 'ovos.alerts.dismiss_notification', type: 'transient' });
+		expect(set.data).toMatchObject({ sender: ALERTS_ID, text: 'Timer: five seconds timer', action: 'ovos.alerts.dismiss_notification', type: 'transient' });
 		await clock.advance(2000);
 		const shown = (await seen('ovos.notification.notification_data')).data.notification as JsonObject;
 		send('ovos.alerts.dismiss_notification', shown.callback_data as JsonObject);
-		expect((await seen('ovos.notification.api.storage.clear.item')).data).toEqual({ notification: { sender: ALERTS_ID, text: 'Timer: 5 seconds timer' } });
+		expect((await seen('ovos.notification.api.storage.clear.item')).data).toEqual({ notification: { sender: ALERTS_ID, text: 'Timer: five seconds timer' } });
 	});
 
 	it('system.display.homescreen shows the homescreen', async () => {
