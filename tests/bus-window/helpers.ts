@@ -28,6 +28,9 @@ export async function rig(o: { apiToken?: string | null; busPort?: number } = {}
 	const log: string[] = [];
 	const window = new BusWindowServer({ bus: client, log: (level, line) => log.push(`${level} ${line}`) });
 	const deps = defaultDeps(window, o.apiToken ?? null);
+	// The window asked the device for its state (learn on open): let the companion's answer land first.
+	await until(() => seen.some((m) => m.type === 'ovos.notification.update_storage_model'), 3000, 'the companion’s storage model');
+	await sleep(30);
 	return {
 		sim,
 		client,

@@ -80,6 +80,12 @@ describe('POST /api/bus: what is allowed reaches the bus', () => {
 		expect(res.status).toBe(202);
 		await until(() => onBus('ovos.notification.api.storage.clear.item').length === 1);
 		expect(onBus('ovos.notification.api.storage.clear.item')[0]!.data).toEqual({ notification: own });
+		// A page may send the whole item it holds (the homescreen's QML does); once cleared it is gone.
+		const other = notification({ text: 'Bread is ready', timestamp: 1767225800.25 });
+		await announce(busMessage('ovos.notification.notification_data', { notification: other }));
+		expect((await send({ type: 'ovos.notification.api.pop.clear.delete', data: { notification: { ...other, timestamp: null } } })).status).toBe(202);
+		await sleep(50);
+		expect((await send({ type: 'ovos.notification.api.storage.clear.item', data: { notification: own } })).status).toBe(403);
 	});
 
 	it('sends an app’s action only when the device announced that app, with an empty payload', async () => {

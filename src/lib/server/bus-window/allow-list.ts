@@ -45,7 +45,7 @@ const notification = v.object({
 
 /** How a browser names a notification it acts on; the server sends the device's own copy instead. */
 const notificationRef = v.strictObject({
-	notification: v.object({ sender: text(200), text: text(4000), timestamp: v.optional(v.number()) })
+	notification: v.object({ sender: text(200), text: text(4000), timestamp: v.nullish(v.number()) })
 });
 
 export interface Inbound {

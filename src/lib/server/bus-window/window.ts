@@ -105,8 +105,8 @@ export class BusWindowServer {
 			if (!parsed.success) return this.refuse('invalid', `${type}: ${issueText(parsed.issues)}`, client);
 			data = parsed.output;
 			if (rule.resolve === 'notification') {
-				const ref = data.notification as { sender: string; text: string; timestamp?: number };
-				const own = this.#announced.findNotification(ref);
+				const ref = data.notification as { sender: string; text: string; timestamp?: number | null };
+				const own = this.#announced.findNotification({ sender: ref.sender, text: ref.text, timestamp: ref.timestamp ?? undefined });
 				if (!own) return this.refuse('not-allowed', `${type}: not a notification this device announced`, client);
 				data = { notification: own };
 			}
