@@ -87,6 +87,8 @@ describe('the demo', () => {
 		// A screen connecting (its bus announce, its GUI socket, its readiness probes) is not someone using it.
 		bus.send(busMessage('mycroft.gui.connected', { gui_id: 'screen-1', framework: 'qt5' }));
 		bus.send(busMessage('mycroft.skills.is_alive'));
+		// The app server's bus window asks for the device's state when it connects.
+		for (const t of ['ovos.notification.api.request.storage.model', 'homescreen.metadata.get', 'mycroft.volume.get']) bus.send(busMessage(t, {}, { session: { session_id: 'default' } }));
 		const gui = await GuiClient.connect(sim.guiUrl);
 		gui.send(announce('screen-1'));
 		await firstStep();

@@ -49,7 +49,16 @@ const LISTENER: JsonObject = { client_name: 'ovos_dinkum_listener', source: 'aud
 
 /** What a bus client sends that is not someone using the device: handshakes, probes and answers. */
 function isProbe(type: string): boolean {
-	return type === 'mycroft.gui.connected' || type === 'gui.status.request' || type === 'mycroft.skills.all_loaded' || type.endsWith('.is_alive') || type.endsWith('.response');
+	// State queries too: the app server's bus window asks for notifications, apps and volume on connecting.
+	return (
+		type === 'mycroft.gui.connected' ||
+		type === 'gui.status.request' ||
+		type === 'mycroft.skills.all_loaded' ||
+		type === 'ovos.notification.api.request.storage.model' ||
+		type.endsWith('.is_alive') ||
+		type.endsWith('.get') ||
+		type.endsWith('.response')
+	);
 }
 
 /** A GUI client connecting, and what ovos-gui answers it with (same context): not someone using the device. */
