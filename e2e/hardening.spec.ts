@@ -104,3 +104,31 @@ test.describe('a link pointing the screen at another host (14.6)', () => {
 		}
 	});
 });
+
+test('1,000 idle sockets from one address: the app keeps 128 of them and still answers another client (14.8)', async () => {
+	const { connect } = await import('node:net');
+	const url = new URL(APP_URL());
+	const sockets: import('node:net').Socket[] = [];
+	let closed = 0;
+	await Promise.all(
+		Array.from({ length: 1000 }, () => new Promise<void>((resolve) => {
+			const s = connect({ port: Number(url.port), host: url.hostname }, () => resolve());
+			s.on('error', () => resolve());
+			s.on('close', () => closed++);
+			sockets.push(s);
+		}))
+	);
+	try {
+		await expect.poll(() => closed, { timeout: 10_000 }).toBe(1000 - 128);
+		const other = await new Promise<number>((resolve, reject) => {
+			const s = connect({ port: Number(url.port), host: url.hostname, localAddress: '127.0.0.2' }, () => s.write(`GET /api/ovos/port?port=1 HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`));
+			let head = '';
+			s.on('data', (d) => (head += String(d)));
+			s.on('end', () => resolve(Number(/^HTTP\/1\.1 (\d+)/.exec(head)?.[1])));
+			s.on('error', reject);
+		});
+		expect(other).toBe(404); // answered (that port is not an OVOS port of the app)
+	} finally {
+		for (const s of sockets) s.destroy();
+	}
+});

@@ -22,7 +22,7 @@ holdBuild(dir);
 
 const { handler } = await import('./handler.js');
 
-/** @type {{ port: number, host: string, ovos: string, problem: (e: NodeJS.ErrnoException) => string } | undefined} */
+/** @type {{ port: number, host: string, ovos: string, problem: (e: NodeJS.ErrnoException) => string, guard: (s: http.Server) => void } | undefined} */
 const start = /** @type {any} */ (globalThis)[Symbol.for('ovos-screen.start')];
 if (!start) {
 	console.error('ovos-screen: the app did not initialise (no start information): is this build complete?');
@@ -51,6 +51,9 @@ const server = http.createServer((req, res) => {
 		res.end();
 	});
 });
+
+// Sockets per client and in all, and how long a request may take to arrive (src/lib/server/connections.ts).
+start.guard(server);
 
 server.once('error', (/** @type {NodeJS.ErrnoException} */ e) => {
 	console.error(`ovos-screen: ${start.problem(e)}`);

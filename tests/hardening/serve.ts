@@ -4,7 +4,7 @@
  * the socket, the chat routes' clientGone), so tests see what a client of `node build` sees while
  * still reaching into the agent, the limits and the bus client.
  */
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Agent, type Server } from 'node:http';
 import { getRequest, setResponse } from '@sveltejs/kit/node';
 import { clientGone, postChat, postChatEnd, postCompletions, type ChatApiDeps } from '../../src/lib/server/agent';
 import { postToBus, type WindowHttpDeps } from '../../src/lib/server/bus-window';
@@ -65,9 +65,11 @@ export interface PostOptions {
 	readonly hangUp?: Promise<void>;
 	/** Resolve as soon as the status line is in (a held stream), with the body so far. */
 	readonly headOnly?: boolean;
+	/** Reuse connections through this agent (default: a fresh connection per request). */
+	readonly agent?: Agent;
 }
 
-/** One POST of a JSON body over a fresh connection: its reply, or null when the connection broke. */
+/** One POST of a JSON body (over a fresh connection unless `agent`): its reply, or null when the connection broke. */
 export function post(port: number, path: string, body: unknown, o: PostOptions = {}): Promise<Reply | null> {
 	return new Promise((resolve) => {
 		const data = typeof body === 'string' ? body : JSON.stringify(body);
@@ -77,8 +79,8 @@ export function post(port: number, path: string, body: unknown, o: PostOptions =
 				port,
 				path,
 				method: 'POST',
-				agent: false,
-				localAddress: o.from,
+				agent: o.agent ?? false,
+				localAddress: o.agent ? undefined : o.from,
 				headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), ...o.headers }
 			},
 			(res) => {

@@ -3,7 +3,9 @@
  * initialised) needs from the validated configuration: where to listen and which OVOS to name in
  * the start line. Handed over on a process-wide symbol, the only link between the two.
  */
+import type { Server } from 'node:http';
 import { listenProblem, type ServerConfig } from './config';
+import { guardConnections } from './connections';
 
 export const START_KEY = Symbol.for('ovos-screen.start');
 
@@ -14,6 +16,8 @@ export interface StartInfo {
 	readonly ovos: string;
 	/** The one line for a failed listen (taken port, address not of this machine, …). */
 	problem(e: NodeJS.ErrnoException): string;
+	/** Bounds the server's sockets (see connections.ts); called before it listens. */
+	guard(server: Server): void;
 }
 
 type Holder = { [START_KEY]?: StartInfo };
@@ -23,7 +27,8 @@ export function publishStart(c: ServerConfig, ovos: string): void {
 		port: c.port,
 		host: c.listenHost,
 		ovos,
-		problem: (e) => listenProblem('PORT', c.listenHost, c.port, e).message
+		problem: (e) => listenProblem('PORT', c.listenHost, c.port, e).message,
+		guard: (server) => void guardConnections(server)
 	};
 }
 

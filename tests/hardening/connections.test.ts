@@ -1,0 +1,112 @@
+// Issue 14 item 8: ~20,000 idle sockets exhausted the server's file descriptors. The HTTP server
+// holds at most CONNECTION_LIMITS.perAddress sockets per address and .total in all; past that a new
+// socket is closed at once, and other clients are still served.
+import { createServer, get, type Server } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CONNECTION_LIMITS, guardConnections, type ConnectionLimits, type ConnectionStats } from '../../src/lib/server/connections';
+import { until } from '../chat/helpers';
+
+let server: Server;
+let stats: ConnectionStats;
+let lines: string[];
+const sockets: Socket[] = [];
+
+async function start(limits: ConnectionLimits = CONNECTION_LIMITS): Promise<number> {
+	lines = [];
+	server = createServer((_req, res) => res.end('ok'));
+	stats = guardConnections(server, limits, (l) => lines.push(l));
+	await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+	return (server.address() as { port: number }).port;
+}
+afterEach(async () => {
+	for (const s of sockets.splice(0)) s.destroy();
+	server.closeAllConnections();
+	await new Promise((r) => server.close(r));
+});
+
+/** `n` sockets from `from` that connect and say nothing; resolves with how many the server closed. */
+async function idle(port: number, n: number, from: string): Promise<{ closed: () => number }> {
+	let closed = 0;
+	await Promise.all(
+		Array.from({ length: n }, () => new Promise<void>((resolve) => {
+			const s = connect({ port, host: '127.0.0.1', localAddress: from }, () => resolve());
+			s.on('error', () => resolve());
+			s.on('close', () => closed++);
+			sockets.push(s);
+		}))
+	);
+	return { closed: () => closed };
+}
+
+const fetchFrom = (port: number, from: string) =>
+	new Promise<number>((resolve, reject) => get({ host: '127.0.0.1', port, path: '/', localAddress: from, agent: false }, (res) => { res.resume(); resolve(res.statusCode ?? 0); }).on('error', reject));
+
+describe('sockets (14.8)', () => {
+	it('1,000 idle sockets from one address: it keeps 128, the rest are closed at once, another client is served', async () => {
+		const port = await start();
+		const flood = await idle(port, 1000, '127.0.0.1');
+		await until(() => flood.closed() === 1000 - CONNECTION_LIMITS.perAddress, 5000, 'the surplus closed');
+		expect(stats.open).toBe(CONNECTION_LIMITS.perAddress);
+		expect(stats.refusedPerAddress).toBe(1000 - CONNECTION_LIMITS.perAddress);
+		expect(await fetchFrom(port, '127.0.0.2')).toBe(200);
+		expect(lines.length).toBeLessThanOrEqual(2); // said once, not 872 times
+	});
+
+	it('past `total` from many addresses, the longest-idle socket makes room: newcomers are still served', async () => {
+		const port = await start({ ...CONNECTION_LIMITS, perAddress: 10, total: 30 });
+		const old = [];
+		for (let i = 1; i <= 3; i++) old.push(await idle(port, 10, `127.0.2.${i}`));
+		await new Promise((r) => setTimeout(r, 1100)); // idle for longer than a request takes to start
+		const fresh = [await idle(port, 10, '127.0.2.4'), await idle(port, 10, '127.0.2.5')];
+		await until(() => old.reduce((n, f) => n + f.closed(), 0) === 20, 5000, 'the oldest 20 closed');
+		expect(stats.open).toBe(30);
+		expect(stats.evictedIdle).toBe(20);
+		expect(old.map((f) => f.closed())).toEqual([10, 10, 0]); // the oldest went first
+		expect(fresh.map((f) => f.closed())).toEqual([0, 0]);
+		await new Promise((r) => setTimeout(r, 1100));
+		expect(await fetchFrom(port, '127.0.0.3')).toBe(200);
+	});
+
+	it('in a burst (nothing idle for long), the newcomer past `total` is the one closed', async () => {
+		const port = await start({ ...CONNECTION_LIMITS, perAddress: 10, total: 30 });
+		const floods = [];
+		for (let i = 1; i <= 5; i++) floods.push(await idle(port, 10, `127.0.4.${i}`));
+		await until(() => floods.reduce((n, f) => n + f.closed(), 0) === 20, 5000, '20 closed');
+		expect(floods.map((f) => f.closed())).toEqual([0, 0, 0, 10, 10]);
+		expect(stats.refusedTotal).toBe(20);
+	});
+
+	it('a busy socket (an answer still streaming) is never the one evicted', async () => {
+		lines = [];
+		server = createServer((req, res) => {
+			if (req.url === '/stream') res.writeHead(200).write('held');
+			else res.end('ok');
+		});
+		stats = guardConnections(server, { ...CONNECTION_LIMITS, total: 5 }, (l) => lines.push(l));
+		await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+		const port = (server.address() as { port: number }).port;
+		let streamClosed = false;
+		await new Promise<void>((resolve) =>
+			get({ host: '127.0.0.1', port, path: '/stream', agent: false }, (res) => {
+				res.on('close', () => (streamClosed = true));
+				res.once('data', () => resolve());
+			})
+		);
+		await idle(port, 4, '127.0.3.1');
+		await new Promise((r) => setTimeout(r, 1100));
+		await idle(port, 20, '127.0.3.2');
+		await until(() => stats.evictedIdle >= 4 && stats.refusedTotal >= 16, 5000, 'idle ones evicted, then newcomers refused');
+		expect(streamClosed).toBe(false);
+		await new Promise((r) => setTimeout(r, 1100));
+		expect(await fetchFrom(port, '127.0.0.4')).toBe(200);
+		expect(streamClosed).toBe(false);
+		server.closeAllConnections();
+	});
+
+	it('limits how long a request head and a request may take to arrive', async () => {
+		await start();
+		expect(server.headersTimeout).toBe(CONNECTION_LIMITS.headersTimeoutMs);
+		expect(server.requestTimeout).toBe(CONNECTION_LIMITS.requestTimeoutMs);
+	});
+});
