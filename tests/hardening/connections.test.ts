@@ -55,7 +55,7 @@ describe('sockets (14.8)', () => {
 
 	it('past `total` from many addresses, the longest-idle socket makes room: newcomers are still served', async () => {
 		const port = await start({ ...CONNECTION_LIMITS, perAddress: 10, total: 30 });
-		const old = [];
+		const old: { closed: () => number }[] = [];
 		for (let i = 1; i <= 3; i++) old.push(await idle(port, 10, `127.0.2.${i}`));
 		await new Promise((r) => setTimeout(r, 1100)); // idle for longer than a request takes to start
 		const fresh = [await idle(port, 10, '127.0.2.4'), await idle(port, 10, '127.0.2.5')];
@@ -70,7 +70,7 @@ describe('sockets (14.8)', () => {
 
 	it('in a burst (nothing idle for long), the newcomer past `total` is the one closed', async () => {
 		const port = await start({ ...CONNECTION_LIMITS, perAddress: 10, total: 30 });
-		const floods = [];
+		const floods: { closed: () => number }[] = [];
 		for (let i = 1; i <= 5; i++) floods.push(await idle(port, 10, `127.0.4.${i}`));
 		await until(() => floods.reduce((n, f) => n + f.closed(), 0) === 20, 5000, '20 closed');
 		expect(floods.map((f) => f.closed())).toEqual([0, 0, 0, 10, 10]);
