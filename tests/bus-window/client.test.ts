@@ -10,6 +10,7 @@ import {
 	applyNotice,
 	applyVolume,
 	BusWindowClient,
+	createFeatures,
 	EMPTY_NOTICES,
 	NO_VOLUME,
 	NotificationCenter,
@@ -127,6 +128,21 @@ describe('BusWindowClient against /api/bus', () => {
 		expect(center.failure).toBeNull();
 		center.destroy();
 		w.stop();
+	});
+});
+
+describe('features loaded late', () => {
+	it('take up the events that came before them, then follow live', () => {
+		const w = new BusWindowClient({ blocked: 'test' });
+		const f = createFeatures(w, [
+			ev('ovos.notification.update_storage_model', { notification_model: { storedmodel: [notification()], count: 1 } }, true),
+			ev('mycroft.volume.get.response', { percent: 0.3 }, true),
+			ev('mycroft.volume.get.response', { percent: 0.4 })
+		]);
+		expect(f.notices.state.stored).toHaveLength(1);
+		expect(f.volume.state.percent).toBe(40);
+		expect(f.volume.visible).toBe(true);
+		f.destroy();
 	});
 });
 

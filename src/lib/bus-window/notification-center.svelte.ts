@@ -21,7 +21,7 @@ export class NotificationCenter {
 
 	constructor(window: BusWindowClient) {
 		this.#window = window;
-		this.#off = window.on((ev) => this.#apply(ev));
+		this.#off = window.on((ev) => this.apply(ev));
 	}
 
 	/** Popups plus stored ones: everything the bell counts. */
@@ -72,7 +72,8 @@ export class NotificationCenter {
 		this.#timers.clear();
 	}
 
-	#apply(ev: WindowEvent): void {
+	/** One event of the window (also those that came before this existed). */
+	apply(ev: WindowEvent): void {
 		const before = this.state;
 		this.state = applyNotice(before, ev);
 		for (const t of this.state.toasts) {

@@ -1,29 +1,57 @@
 /**
  * Wires a screen route to the app server's bus window: started on mount, stopped on leave, blocked
  * when the URL points the screen at another OVOS. `?token=…` is kept for later and dropped from the URL.
+ * Notifications and the volume OSD are loaded with the first of their events (features.ts).
  */
 import { onMount, tick } from 'svelte';
 import { replaceState } from '$app/navigation';
 import { page } from '$app/state';
 import { storedApiToken, takeApiToken } from '$lib/api-token';
 import { addressFromParams, type OvosAddress } from '$lib/protocol/address';
-import { NotificationCenter } from './notification-center.svelte';
-import { BusWindowClient } from './window-client.svelte';
+import type { WindowEvent } from '$lib/protocol/bus-window';
 import { windowBlocked } from './blocked';
+import type { Features } from './features';
+import { BusWindowClient } from './window-client.svelte';
 
-export function useBusWindow(data: () => { readonly ovos: OvosAddress }, url: () => URL): { window: BusWindowClient; notices: NotificationCenter } {
+const FEATURE_EVENT = /^(ovos\.notification\.|mycroft\.volume\.)/;
+
+export interface BusWindowRoute {
+	readonly window: BusWindowClient;
+	/** Null until the first notification or volume event. */
+	readonly features: Features | null;
+}
+
+export function useBusWindow(data: () => { readonly ovos: OvosAddress }, url: () => URL): BusWindowRoute {
 	const u = url();
 	const window = new BusWindowClient({ token: () => storedApiToken(), blocked: windowBlocked(data().ovos, addressFromParams(u.searchParams, data().ovos)) });
-	const notices = new NotificationCenter(window);
+	let features = $state<Features | null>(null);
+	let stopped = false;
+	const early: WindowEvent[] = [];
+	const offEarly = window.on((ev) => {
+		if (!FEATURE_EVENT.test(ev.type)) return;
+		early.push(ev);
+		if (early.length > 1) return;
+		void import('./features').then(({ createFeatures }) => {
+			offEarly();
+			if (!stopped) features = createFeatures(window, early);
+		});
+	});
 	onMount(() => {
 		const rest = takeApiToken(url());
 		window.start();
 		// The router is ready only after mount; the token then leaves the address bar.
 		if (rest) void tick().then(() => replaceState(rest, page.state));
 		return () => {
+			stopped = true;
+			offEarly();
 			window.stop();
-			notices.destroy();
+			features?.destroy();
 		};
 	});
-	return { window, notices };
+	return {
+		window,
+		get features() {
+			return features;
+		}
+	};
 }

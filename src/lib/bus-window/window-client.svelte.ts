@@ -3,7 +3,7 @@
  * on its own), keeps the voice state the core bus reports, and posts the messages pages ask for. It
  * is the `BusWindow` templates get; never a raw bus socket.
  */
-import { SseParser } from '$lib/chat/chat-client';
+import { SseParser } from '$lib/sse';
 import { isObject, type JsonObject } from '$lib/protocol';
 import { BUS_WINDOW_PATH, type WindowEvent } from '$lib/protocol/bus-window';
 import { IDLE_STATUS, type VoiceStatus } from '$lib/screen';

@@ -2,6 +2,9 @@
  * Browser side of `POST /api/chat`: sends one message and reads the server-sent events as they
  * arrive (`sentence` …, then `done` or `error`). Plain TS, no Svelte: the panel and tests use it.
  */
+import { SseParser } from '$lib/sse';
+
+export { SseParser, type SseEvent } from '$lib/sse';
 
 /** How a turn ended (mirrors the server's TurnOutcome). */
 export type ChatOutcome = 'answered' | 'awaiting' | 'unmatched' | 'cancelled' | 'timeout' | 'deadline' | 'aborted' | 'bus-lost';
@@ -49,43 +52,6 @@ export interface SendOptions {
 	readonly onSentence: (s: ChatSentence) => void;
 	readonly endpoint?: string;
 	readonly fetch?: typeof fetch;
-}
-
-export interface SseEvent {
-	readonly event: string;
-	readonly data: string;
-}
-
-/** Incremental `text/event-stream` parser: feed text as it comes, get complete events back. */
-export class SseParser {
-	#buffer = '';
-	/** A `\r` at the end of a chunk may be half of `\r\n`: held until the next chunk says. */
-	#cr = false;
-
-	push(chunk: string): SseEvent[] {
-		let text = (this.#cr ? '\r' : '') + chunk;
-		this.#cr = text.endsWith('\r');
-		if (this.#cr) text = text.slice(0, -1);
-		this.#buffer += text.replace(/\r\n?/g, '\n');
-		const out: SseEvent[] = [];
-		let end: number;
-		while ((end = this.#buffer.indexOf('\n\n')) >= 0) {
-			const block = this.#buffer.slice(0, end);
-			this.#buffer = this.#buffer.slice(end + 2);
-			let event = 'message';
-			const data: string[] = [];
-			for (const line of block.split('\n')) {
-				if (line.startsWith(':')) continue;
-				const colon = line.indexOf(':');
-				const field = colon < 0 ? line : line.slice(0, colon);
-				const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-				if (field === 'event') event = value;
-				else if (field === 'data') data.push(value);
-			}
-			if (data.length) out.push({ event, data: data.join('\n') });
-		}
-		return out;
-	}
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
