@@ -1,6 +1,6 @@
 /**
  * The wire of the app server's bus window (`/api/bus`), shared by the server and the browser: a
- * server-sent-events stream of allow-listed core-bus events, and a POST per message a page asks for.
+ * server-sent-events stream of allow-listed core-bus events, and a POST `{type, data}` per message a page asks for.
  * What may pass is decided in one place, `server/bus-window/allow-list.ts`.
  */
 import type { JsonObject } from './json';
@@ -20,12 +20,6 @@ export interface WindowEvent {
 	readonly data: JsonObject;
 	/** Sent again to a newly connected browser (the last known value), not something that just happened. */
 	readonly replay?: boolean;
-}
-
-/** POST body: a message a page asks to put on the bus. */
-export interface WindowRequest {
-	readonly type: string;
-	readonly data?: JsonObject;
 }
 
 /** Why a message was refused; each has its own HTTP status (see `REFUSAL_STATUS`). */

@@ -73,10 +73,6 @@ export class BusWindowServer {
 		if (o.bus.isOpen) this.#learn();
 	}
 
-	get state(): WindowState {
-		return this.#state;
-	}
-
 	/**
 	 * Frames for one browser: the state and the replayed events at once, then everything live.
 	 * `end` runs when the window closes (the server shuts down), so the stream can finish.
