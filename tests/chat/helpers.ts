@@ -80,6 +80,11 @@ export class ScriptedCore {
 		this.#ws.send(encodeBus(msg));
 	}
 
+	/** Any text as one frame, as a broken or hostile core might write it. */
+	sendRaw(text: string): void {
+		this.#ws.send(text);
+	}
+
 	close(): void {
 		this.#ws.close();
 	}

@@ -3,7 +3,7 @@
 // "valid" one. Exactly one spelling verifies now, and a token expires a day after it was signed.
 import { describe, expect, it } from 'vitest';
 import { ChatTokens, newSessionId } from '../../src/lib/server/agent';
-import { TOKEN_TTL_MS } from '../../src/lib/server/agent/token';
+import { MAX_TOKEN_LENGTH, TOKEN_TTL_MS } from '../../src/lib/server/agent/token';
 
 const secret = Buffer.alloc(32, 9);
 const state = () => {
@@ -43,6 +43,17 @@ describe('chat token signatures (14.9)', () => {
 		const [body, sig] = t.sign(state()).split('.') as [string, string];
 		for (const v of [`${sig.slice(0, -1)}é`, `${sig}A`, sig.slice(0, -1), '', '€'.repeat(43)])
 			expect(() => t.verify(`${body}.${v}`)).toThrow(/chat token refused/);
+	});
+});
+
+describe('chat token size', () => {
+	it('a snapshot too big for a token is left out, so the token always fits a request and verifies', () => {
+		const t = new ChatTokens(secret);
+		const s = state();
+		const huge = { ...s, snapshot: { session_id: s.sessionId, big: 'y'.repeat(200_000) } };
+		const token = t.sign(huge);
+		expect(token.length).toBeLessThanOrEqual(MAX_TOKEN_LENGTH);
+		expect(t.verify(token)).toEqual({ ...s, snapshot: null });
 	});
 });
 

@@ -54,7 +54,17 @@ export class ChatTokens {
 		this.#now = opts.now ?? Date.now;
 	}
 
+	/**
+	 * A token for `state`. A snapshot too big for a token (a core, or a bus client posing as one, sent
+	 * a huge session) is left out rather than minting a token no request could carry back: the chat
+	 * keeps its session id, and core its defaults.
+	 */
 	sign(state: ChatState): string {
+		const token = this.#sign(state);
+		return token.length <= MAX_TOKEN_LENGTH || state.snapshot === null ? token : this.#sign({ ...state, snapshot: null });
+	}
+
+	#sign(state: ChatState): string {
 		const payload = { v: 1, sid: state.sessionId, snap: state.snapshot, open: state.openTurns, exp: this.#now() + this.#ttlMs };
 		const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
 		return `${body}.${this.#mac(body)}`;
