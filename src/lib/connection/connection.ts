@@ -7,6 +7,14 @@
  * answer (`port-watch.ts`) instead of retrying by WebSocket, which Chromium throttles; it never
  * gives up.
  *
+ * A live socket can die without closing — ovos-gui frozen, its machine asleep or unplugged: the TCP
+ * connection stays "open" and nothing more arrives. A live socket that has been silent for
+ * SILENT_MS is checked by probing its port; when the port has not answered DEAD_AFTER probes in a
+ * row, the socket is taken for dead, closed, and waits for its port like any dropped socket. After
+ * the machine slept (`slept()`), an open socket cannot be trusted even when its port answers — the
+ * connection may have died meanwhile with the server alive — so it is replaced by a fresh one (the
+ * replay rebuilds the state).
+ *
  * A small state machine by hand, two states of which own a resource (an open socket, a port watch)
  * that leaving them releases. It was an XState machine: XState was 12.7 KiB of the kiosk's 60 KiB
  * of JavaScript (issue 11) for two sockets of four states each.
@@ -19,6 +27,11 @@ import type { SocketLike, Transport } from './transport';
 
 /** How often an unanswered handshake announce is repeated (Qt: 10 s; we want sub-second recovery). */
 export const ANNOUNCE_EVERY_MS = 1000;
+/** A live socket that has received nothing for this long gets its port probed. */
+export const SILENT_MS = 12_000;
+/** Unanswered probes in a row (each gives up after 4 s) that make a silent socket dead; 1 s apart. */
+export const DEAD_AFTER = 2;
+const RECHECK_MS = 1000;
 
 export interface ConnectionInput {
 	readonly address: OvosAddress;
@@ -88,6 +101,11 @@ export class Connection {
 	readonly #b = new Slot();
 	readonly #listeners = new Set<(s: ConnectionSnapshot) => void>();
 	readonly #watchers: PortWatchers;
+	/** When each socket last received a frame (or opened). */
+	readonly #heard: Record<SocketKind, number> = { gui: 0, bus: 0 };
+	readonly #liveness: Record<SocketKind, Timer> = { gui: undefined, bus: undefined };
+	/** Checks a live socket now (after a wake: a sleep may have killed it without a word). */
+	readonly #checkNow: Record<SocketKind, (() => void) | null> = { gui: null, bus: null };
 
 	constructor(readonly input: ConnectionInput) {
 		this.#guiPort = this.#full ? null : input.address.guiPort;
@@ -125,6 +143,8 @@ export class Connection {
 	stop(): void {
 		this.#stopped = true;
 		clearTimeout(this.#announceTimer);
+		clearTimeout(this.#liveness.gui);
+		clearTimeout(this.#liveness.bus);
 		this.#g.clear();
 		this.#b.clear();
 	}
@@ -135,6 +155,19 @@ export class Connection {
 		this.input.hooks.note('woken: retrying now');
 		if (this.#bus === 'waiting') this.#busConnect();
 		if (this.#gui === 'waiting') this.#guiConnect();
+		// An open socket that has been quiet a while may have died meanwhile (a laptop's sleep): check it.
+		for (const kind of ['gui', 'bus'] as const) if (Date.now() - this.#heard[kind] >= SILENT_MS) this.#checkNow[kind]?.();
+	}
+
+	/**
+	 * The page or the machine slept (a frozen page resumed, timers that jumped): open sockets are
+	 * replaced, since a connection can die in a sleep without a word while its server stays up.
+	 */
+	slept(ms: number): void {
+		if (this.#stopped) return;
+		this.input.hooks.note(`asleep for ${Math.round(ms / 1000)} s: reconnecting`);
+		if (this.#bus === 'waiting' || this.#bus === 'announcing' || this.#bus === 'live') this.#busConnect();
+		if (this.#gui === 'waiting' || this.#gui === 'live') this.#guiConnect();
 	}
 
 	#changed(): void {
@@ -149,6 +182,7 @@ export class Connection {
 
 	#guiConnect(): void {
 		const { transport, hooks } = this.input;
+		clearTimeout(this.#liveness.gui);
 		this.#gui = 'opening';
 		this.#g.set(
 			openSocket(
@@ -157,7 +191,10 @@ export class Connection {
 					url: this.#guiUrl(),
 					transport,
 					onOpen: (s) => hooks.open('gui', s),
-					onFrame: (raw) => hooks.frame('gui', raw),
+					onFrame: (raw) => {
+						this.#heard.gui = Date.now();
+						hooks.frame('gui', raw);
+					},
 					onClose: () => hooks.closed('gui')
 				},
 				(e) => this.#guiEvent(e)
@@ -171,6 +208,7 @@ export class Connection {
 		if (e.type === 'socket.open') {
 			this.#gui = 'live';
 			this.#g.attempt = this.#g.hold = 0;
+			this.#watchLive('gui');
 			// GUI-socket-only clients announce flat so ovos-gui knows their framework (spec §1.3).
 			if (!this.#full) this.input.hooks.sendGui(announce(this.input.guiId));
 			this.#changed();
@@ -183,6 +221,8 @@ export class Connection {
 
 	#busConnect(): void {
 		const { transport, hooks, address, pageHost } = this.input;
+		clearTimeout(this.#liveness.bus);
+		clearTimeout(this.#announceTimer);
 		this.#bus = 'opening';
 		this.#b.set(
 			openSocket(
@@ -191,7 +231,10 @@ export class Connection {
 					url: busUrl(address, pageHost),
 					transport,
 					onOpen: (s) => hooks.open('bus', s),
-					onFrame: (raw) => hooks.frame('bus', raw),
+					onFrame: (raw) => {
+						this.#heard.bus = Date.now();
+						hooks.frame('bus', raw);
+					},
 					onClose: () => hooks.closed('bus'),
 					watch: watchPortAnswer
 				},
@@ -206,6 +249,7 @@ export class Connection {
 		if (e.type === 'socket.open') {
 			this.#bus = 'announcing';
 			this.#b.attempt = this.#b.hold = 0;
+			this.#watchLive('bus');
 			this.#announce();
 		} else if (e.type === 'bus.port') {
 			// Also when live: another screen's announce made ovos-gui answer again, maybe with a new port.
@@ -234,8 +278,41 @@ export class Connection {
 		this.#announceTimer = setTimeout(() => this.#announce(), ANNOUNCE_EVERY_MS);
 	}
 
+	/**
+	 * While `kind` is open: after SILENT_MS without a frame, probe its port; DEAD_AFTER unanswered
+	 * probes in a row and the socket is closed as dead (the server stopped answering without closing).
+	 */
+	#watchLive(kind: SocketKind): void {
+		this.#heard[kind] = Date.now();
+		let failed = 0;
+		const open = () => (kind === 'gui' ? this.#gui === 'live' : this.#bus === 'announcing' || this.#bus === 'live');
+		const check = async () => {
+			if (this.#stopped || !open()) return;
+			const quiet = Date.now() - this.#heard[kind];
+			if (failed === 0 && quiet < SILENT_MS) return void (this.#liveness[kind] = setTimeout(check, SILENT_MS - quiet));
+			const heardBefore = this.#heard[kind];
+			const answered = await this.#watchers.probe(kind === 'gui' ? this.#guiUrl() : busUrl(this.input.address, this.input.pageHost));
+			if (this.#stopped || !open()) return;
+			// Anything that arrived meanwhile is an answer too.
+			failed = answered || this.#heard[kind] !== heardBefore ? 0 : failed + 1;
+			if (failed < DEAD_AFTER) return void (this.#liveness[kind] = setTimeout(check, failed ? RECHECK_MS : SILENT_MS));
+			this.input.hooks.note(`${kind} socket silent for ${Math.round((Date.now() - this.#heard[kind]) / 1000)} s and its port does not answer: taken for dead`);
+			if (kind === 'gui') this.#guiEvent({ type: 'socket.closed', kind, code: 0, reason: 'no answer' });
+			else this.#busEvent({ type: 'socket.closed', kind, code: 0, reason: 'no answer' });
+		};
+		clearTimeout(this.#liveness[kind]);
+		this.#liveness[kind] = setTimeout(check, SILENT_MS);
+		this.#checkNow[kind] = () => {
+			if (failed > 0) return; // a check is under way
+			clearTimeout(this.#liveness[kind]);
+			void check();
+		};
+	}
+
 	/** Down: watch the port, connect when it answers (or blindly now and then, or on wake). */
 	#wait(kind: SocketKind): void {
+		clearTimeout(this.#liveness[kind]);
+		this.#checkNow[kind] = null;
 		const slot = kind === 'gui' ? this.#g : this.#b;
 		const connect = () => (kind === 'gui' ? this.#guiConnect() : this.#busConnect());
 		if (kind === 'gui') this.#gui = 'waiting';

@@ -29,6 +29,9 @@ export interface ConnectionView {
 }
 
 const TIMELINE_MAX = 200;
+/** A timer that fires this much later than asked means the machine (or the page) slept. */
+const TICK_MS = 2000;
+const SLEPT_MS = 10_000;
 
 export interface ScreenClientOptions {
 	readonly transport?: Transport;
@@ -176,20 +179,43 @@ export class ScreenClient {
 		};
 	}
 
-	/** Retry at once when the network or the page comes back (design.md). */
+	/**
+	 * Retry at once when the network or the page comes back (design.md); reconnect after a sleep —
+	 * a frozen page resuming, or a tick that comes far too late (the machine slept) — since a socket
+	 * can die in a sleep without a word.
+	 */
 	#listenToPage(conn: Connection): void {
 		if (typeof window === 'undefined') return;
 		const wake = () => conn.wake();
+		let tick = Date.now();
 		const visibility = () => {
+			tick = Date.now();
 			if (document.visibilityState === 'hidden') return;
 			wake();
 			this.#schedule();
 		};
+		let frozenAt = 0;
+		const freeze = () => (frozenAt = Date.now());
+		const resume = () => {
+			conn.slept(frozenAt ? Date.now() - frozenAt : SLEPT_MS);
+			tick = Date.now();
+		};
+		const drift = setInterval(() => {
+			const gap = Date.now() - tick;
+			tick = Date.now();
+			// Hidden pages' timers are throttled (to once a minute after a while): no sign of sleep there.
+			if (gap > SLEPT_MS && document.visibilityState === 'visible') conn.slept(gap);
+		}, TICK_MS);
 		window.addEventListener('online', wake);
 		document.addEventListener('visibilitychange', visibility);
+		document.addEventListener('freeze', freeze);
+		document.addEventListener('resume', resume);
 		this.#unlisten = () => {
+			clearInterval(drift);
 			window.removeEventListener('online', wake);
 			document.removeEventListener('visibilitychange', visibility);
+			document.removeEventListener('freeze', freeze);
+			document.removeEventListener('resume', resume);
 		};
 	}
 }
