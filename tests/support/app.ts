@@ -49,11 +49,13 @@ export interface AppOptions {
 	readonly stderr?: boolean;
 	/** Folder holding the `build/` to run (default: this repository). */
 	readonly cwd?: string;
+	/** Listen on this port (a restart on the same address); default a free one. */
+	readonly port?: number;
 }
 
 /** Starts `node build` on a free port with `env` added to ours, and waits until it answers. */
 export async function startApp(env: Record<string, string>, opts: AppOptions = {}): Promise<App> {
-	const port = await freePort();
+	const port = opts.port ?? (await freePort());
 	const url = `http://127.0.0.1:${port}`;
 	// No ORIGIN: the app works out its own origin from the address the browser used, as for a user.
 	const full: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env };

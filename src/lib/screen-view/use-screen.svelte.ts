@@ -25,6 +25,8 @@ export function useScreen(
 	const choice = chooseAddress(url().searchParams, data().ovos, data().allowedHosts, url().hostname);
 	const address = choice.ok ? choice.address : data().ovos;
 	if (browser && choice.ok) client.start(address, { serverAddress: data().ovos });
+	// For the console and the fault tests (as the dashboard's `__ovosInspector`): `__ovosScreen.state`.
+	if (browser) (globalThis as { __ovosScreen?: ScreenClient }).__ovosScreen = client;
 	onMount(() => () => client.stop());
 	return {
 		client,

@@ -34,6 +34,11 @@ export interface SimulatorOptions {
 	readonly busPort?: number;
 	/** ovos-gui port; 0 picks a free one. Default 18181. */
 	readonly guiPort?: number;
+	/**
+	 * The port `mycroft.gui.port` names (ovos-gui's `gui_websocket.base_port`). Default: the one it
+	 * listens on; another when clients reach it through a port forward (or a test's fault proxy).
+	 */
+	readonly announcedGuiPort?: number;
 	/** Run the tiny core (intent step, demo skills, audio). false = bus and ovos-gui only. Default true. */
 	readonly skills?: boolean;
 	/** Cycle the demo skills on screen. Default false (quiet). Needs `skills`. */
@@ -108,7 +113,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
 		clock,
 		log,
 		idleDisplaySkill,
-		guiPort: () => gui?.port ?? 0,
+		guiPort: () => opts.announcedGuiPort ?? gui?.port ?? 0,
 		quirk: (name, detail) => {
 			quirks.push(name);
 			log('debug', `quirk ${name}: ${detail}`);
