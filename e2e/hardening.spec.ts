@@ -132,3 +132,13 @@ test('1,000 idle sockets from one address: the app keeps 128 of them and still a
 		for (const s of sockets) s.destroy();
 	}
 });
+
+test('/api/ovos/port answers only for the configured GUI and bus ports: it cannot be used to scan', async ({ request }) => {
+	for (const port of ['22', '3000', '1', 'x', '']) {
+		const res = await request.get(`${APP_URL()}/api/ovos/port?port=${port}`);
+		expect(res.status(), port).toBe(404);
+	}
+	const gui = await request.get(`${APP_URL()}/api/ovos/port?port=${process.env.SIM_GUI_PORT}`);
+	expect(gui.status()).toBe(200);
+	expect(await gui.json()).toEqual({ open: true });
+});

@@ -1,0 +1,109 @@
+/**
+ * bench:hostile — issue 14's hostile-data figures again, in Debian's Chromium against the built app
+ * and a private simulator:
+ *   1. one key holding 100,000 objects, shown in /inspect (the probe: the dashboard stopped answering
+ *      for 5–116 s and the renderer grew to 7.4 GB): time until the tree shows it, the longest
+ *      main-thread task meanwhile, and the JS heap after GC;
+ *   2. 1 MB and 10 MB of `text` on /kiosk (the probe: auto-fit took 1.9 s and 44.6 s of main
+ *      thread): time until its start shows, and the longest main-thread task;
+ *   3. one GUI frame inserting 1,000, 10,000 and 20,000 skills, through the screen's decode + reduce
+ *      in Node (the probe: 0.22 s, 19.8 s, 90.5 s).
+ * Long tasks are PerformanceObserver `longtask` entries (0 when none reached 50 ms). Needs `build/`.
+ * Last line: {"inspector_100k_shown_ms", "inspector_longest_task_ms", "inspector_heap_mb",
+ * "text_1mb_shown_ms", "text_1mb_longest_task_ms", "text_10mb_shown_ms", "text_10mb_longest_task_ms",
+ * "insert_1k_ms", "insert_10k_ms", "insert_20k_ms"}.
+ */
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from '../scripts/chromium.mjs';
+import { ACTIVE_SKILLS, busMessage, decode, type JsonObject } from '../src/lib/protocol';
+import { emptyState, reduce } from '../src/lib/screen';
+import { startSimulator, type Simulator } from '../src/lib/server/simulator';
+import { startApp } from '../tests/support/app';
+
+const log = (s: string) => process.stderr.write(s + '\n');
+const round = (n: number) => Math.round(n * 10) / 10;
+
+async function fresh(browser: Browser, url: string, live: string): Promise<Page> {
+	const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+	await page.addInitScript(() => {
+		const w = window as unknown as { __long: number[] };
+		w.__long = [];
+		new PerformanceObserver((l) => {
+			for (const e of l.getEntries()) w.__long.push(e.duration);
+		}).observe({ type: 'longtask', buffered: true });
+	});
+	await page.goto(url);
+	await page.waitForFunction(live, undefined, { timeout: 15_000 });
+	await page.evaluate(() => ((window as unknown as { __long: number[] }).__long = []));
+	return page;
+}
+
+const longest = (page: Page) => page.evaluate(() => Math.max(0, ...(window as unknown as { __long: number[] }).__long));
+
+async function heapMb(page: Page): Promise<number> {
+	const cdp = await page.context().newCDPSession(page);
+	await cdp.send('HeapProfiler.collectGarbage');
+	const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+	await cdp.detach();
+	return usedSize / 1024 / 1024;
+}
+
+function show(sim: Simulator, skill: string, data: JsonObject): void {
+	sim.emit(busMessage('gui.value.set', { __from: skill, ...data }));
+	sim.emit(busMessage('gui.page.show', { page_names: ['SYSTEM_TextFrame'], index: 0, __from: skill, __idle: true }));
+}
+
+const sim = await startSimulator({ host: '127.0.0.1', busPort: 0, guiPort: 0, skills: false, log: false });
+const app = await startApp({ OVOS_HOST: '127.0.0.1', OVOS_BUS_PORT: String(sim.busPort), OVOS_GUI_PORT: String(sim.guiPort) }, { stderr: false });
+const browser = await chromium.launch(CHROMIUM_LAUNCH);
+const out: Record<string, number> = {};
+try {
+	// 1. The dashboard and 100,000 objects under one key.
+	const inspect = await fresh(browser, `${app.url}/inspect`, '(globalThis.__ovosInspector?.client?.conn?.status) === "live"');
+	const rows = Array.from({ length: 100_000 }, (_, i) => ({ id: i, name: `row ${i}`, tags: ['a', 'b'] }));
+	let t0 = Date.now();
+	show(sim, 'skill-big.test', { rows, title: 'Big' });
+	await inspect.waitForFunction(() => document.body.innerText.includes('[100000]'), undefined, { timeout: 120_000 });
+	out.inspector_100k_shown_ms = Date.now() - t0;
+	await inspect.waitForTimeout(1000);
+	out.inspector_longest_task_ms = round(await longest(inspect));
+	out.inspector_heap_mb = round(await heapMb(inspect));
+	log(`inspector: 100,000 objects shown in ${out.inspector_100k_shown_ms} ms, longest task ${out.inspector_longest_task_ms} ms, heap ${out.inspector_heap_mb} MB`);
+	await inspect.close();
+	sim.emit(busMessage('gui.clear.namespace', { __from: 'skill-big.test' }));
+
+	// 2. Huge text on the kiosk.
+	for (const [label, size] of [['1mb', 1_000_000], ['10mb', 10_000_000]] as const) {
+		const kiosk = await fresh(browser, `${app.url}/kiosk`, '(globalThis.__ovosScreen?.conn?.status) === "live"');
+		const words = 'The quick brown fox jumps over the lazy dog. ';
+		const text = `FIRST LINE ${label}. ` + words.repeat(Math.ceil(size / words.length));
+		t0 = Date.now();
+		show(sim, `skill-text-${label}.test`, { text, title: 'Huge' });
+		await kiosk.waitForFunction((l) => document.querySelector('[data-key="text"]')?.textContent?.includes(`FIRST LINE ${l}.`), label, { timeout: 120_000 });
+		out[`text_${label}_shown_ms`] = Date.now() - t0;
+		await kiosk.waitForTimeout(1000);
+		out[`text_${label}_longest_task_ms`] = round(await longest(kiosk));
+		log(`kiosk: ${label} of text shown in ${out[`text_${label}_shown_ms`]} ms, longest task ${out[`text_${label}_longest_task_ms`]} ms`);
+		await kiosk.close();
+		sim.emit(busMessage('gui.clear.namespace', { __from: `skill-text-${label}.test` }));
+	}
+} finally {
+	await browser.close();
+	await app.stop();
+	await sim.stop();
+}
+
+// 3. Stack inserts through the screen's own decode + reduce.
+for (const n of [1000, 10_000, 20_000]) {
+	const frame = JSON.stringify({ type: 'mycroft.session.list.insert', namespace: ACTIVE_SKILLS, position: 0, data: Array.from({ length: n }, (_, i) => ({ skill_id: `skill-${i}` })) });
+	const t = performance.now();
+	const d = decode(frame);
+	let refused = false;
+	const s = d.ok ? reduce(emptyState(), d.value, () => (refused = true)) : emptyState();
+	const ms = performance.now() - t;
+	out[`insert_${n / 1000}k_ms`] = round(ms);
+	log(`stack insert of ${n.toLocaleString('en')} skills: ${round(ms)} ms, ${refused ? 'refused (over MAX_STACK)' : `${s.stack.length} on the stack`}`);
+}
+
+console.log(JSON.stringify(out));
+process.exit(0);
