@@ -1,4 +1,5 @@
 /** Every setting's reader: the value, or one line that names the setting (issue 10). */
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/lib/server/config';
 
@@ -17,6 +18,18 @@ describe('loadConfig', () => {
 		const c = loadConfig({});
 		expect(c).toMatchObject({ port: 3000, listenHost: '0.0.0.0', embedded: true, simulator: true, trustProxy: false, busHost: '127.0.0.1' });
 		expect(c.ovos).toEqual({ host: null, guiPort: 18181, busPort: 8181, handshake: 'gui' });
+	});
+
+	it('serves the embedded simulator’s GUI cache as a media root (its app icons are files there), and only while it runs', () => {
+		const c = loadConfig({ OVOS_MEDIA_ROOTS: '/a' });
+		expect(c.simulatorGuiCache).toBe(join(c.dataDir, 'ovos_gui'));
+		expect(c.mediaRoots).toEqual(['/a', join(c.dataDir, 'ovos_gui')]);
+		expect(loadConfig({}).mediaRoots).toContain(join(c.dataDir, 'ovos_gui'));
+		for (const env of [{ OVOS_SIMULATOR: 'off' }, { OVOS_HOST: '10.0.0.2' }]) {
+			const off = loadConfig({ ...env, OVOS_MEDIA_ROOTS: '/a' });
+			expect(off.simulatorGuiCache).toBeNull();
+			expect(off.mediaRoots).toEqual(['/a']);
+		}
 	});
 
 	it('reads good values', () => {

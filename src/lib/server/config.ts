@@ -7,7 +7,7 @@
  * To add a setting: write its reader, call it in `loadConfig`, list it in the README.
  */
 import { createServer, isIP } from 'node:net';
-import { isAbsolute } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import type { AllowedHosts, Handshake, OvosAddress } from '$lib/protocol/address';
 import { dataDir, writableDirProblem } from './data-dir';
 
@@ -27,9 +27,11 @@ export interface ServerConfig {
 	readonly allowedHosts: AllowedHosts;
 	/** OVOS_SCREEN_DATA_DIR: the chat secret and the embedded simulator's GUI cache (absolute). */
 	readonly dataDir: string;
+	/** The embedded simulator's ovos-gui cache (its `~/.cache/ovos_gui`), or null when it does not run. */
+	readonly simulatorGuiCache: string | null;
 	/** OVOS_SCREEN_TOKEN: when set, the APIs require it. */
 	readonly apiToken: string | null;
-	/** Folders local media may be served from (OVOS_MEDIA_ROOTS, `:`-separated). */
+	/** Folders local media may be served from (OVOS_MEDIA_ROOTS, `:`-separated), and the simulator's GUI cache. */
 	readonly mediaRoots: readonly string[];
 	/** Chat turn timing: idle timeout restarted by every speak, and absolute deadline (ms). */
 	readonly chatIdleMs: number;
@@ -230,6 +232,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
 	checkChatSecret(env);
 	checkOrigin(env);
 	const simulator = readSimulator(env, host);
+	const data = readDataDir(env, simulator || raw(env, 'OVOS_CHAT_SECRET') === undefined);
+	// The simulated device's files (app icons its skills register) are served like a real one's.
+	const guiCache = simulator ? join(data, 'ovos_gui') : null;
 	return {
 		port: readPort(env),
 		listenHost: readListenHost(env),
@@ -238,9 +243,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
 		embedded: host === null,
 		simulator,
 		allowedHosts: readAllowedHosts(env),
-		dataDir: readDataDir(env, simulator || raw(env, 'OVOS_CHAT_SECRET') === undefined),
+		dataDir: data,
+		simulatorGuiCache: guiCache,
 		apiToken: readApiToken(env),
-		mediaRoots: readMediaRoots(env),
+		mediaRoots: guiCache === null ? readMediaRoots(env) : [...readMediaRoots(env), guiCache],
 		chatIdleMs: readChatIdleMs(env),
 		chatDeadlineMs: readChatDeadlineMs(env),
 		trustProxy: readTrustProxy(env)

@@ -3,9 +3,8 @@
  * the configured ports, with the demo on, so a fresh `npm start` opens on a live screen. The server
  * entry names it in the start line; a taken port is said by the init hook.
  */
-import { join } from 'node:path';
 import type { OvosAddress } from '../../protocol/address';
-import { dataDir } from '../agent/secret';
+import { config } from '../config';
 import { consoleLogger } from './log';
 import { startSimulator, type Simulator } from './index';
 
@@ -23,8 +22,9 @@ export function startEmbedded(address: OvosAddress): Promise<Simulator> {
 				guiPort: address.guiPort,
 				skills: true,
 				demo: true,
-				// A GUI cache of its own, never a real ovos-gui's `~/.cache/ovos_gui` on the same machine.
-				guiCache: join(dataDir(), 'ovos_gui'),
+				// A GUI cache of its own, never a real ovos-gui's `~/.cache/ovos_gui` on the same machine;
+				// config.ts names it and makes it a media root.
+				guiCache: config().simulatorGuiCache ?? undefined,
 				log: (level, message) => {
 					if (level === 'warn' || level === 'error') consoleLogger()(level, message);
 				}
