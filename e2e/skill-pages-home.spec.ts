@@ -325,6 +325,12 @@ test('pages update live as keys and widget events change', async ({ page }) => {
 	await expect(home.getByRole('img', { name: 'Offline' })).toBeVisible();
 	show(sim, HOME, ['idle'], { ...idleData(), system_connectivity: 'network' });
 	await expect(home.getByRole('img', { name: 'Network, but no internet' })).toBeVisible();
+	// A re-show while the page is up (a back on the home screen) also says "offline": not drawn.
+	setValues(sim, HOME, { system_connectivity: 'online' });
+	await expect(home.locator('[data-connectivity]')).toHaveCount(0);
+	show(sim, HOME, ['idle'], { ...idleData(), system_connectivity: 'offline' });
+	await page.waitForTimeout(2500);
+	await expect(home.locator('[data-connectivity]')).toHaveCount(0);
 	// Back from another skill's page, the skill's re-show says "offline" again: not drawn.
 	show(sim, DATE_TIME, ['time'], { time_string: '10:18' });
 	await expect(shown(page, 'time', DATE_TIME)).toBeVisible();

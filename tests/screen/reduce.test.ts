@@ -182,9 +182,15 @@ describe('page focus', () => {
 		expect(run([stackInsert(0, 'w'), pagesInsert('w', 0, 'a'), focus('w', -1)]).problems).toHaveLength(1);
 	});
 
-	it('a duplicate focus on the same page changes nothing', () => {
+	it('a duplicate focus keeps the page and is counted as the namespace’s page_gained_focus event (a re-show)', () => {
 		const first = run([stackInsert(0, 'w'), pagesInsert('w', 0, 'a'), focus('w', 0)]);
-		expect(run([focus('w', 0)], first.state).state).toBe(first.state);
+		expect(first.state.namespaces.w?.events.page_gained_focus).toEqual({ data: { number: 0 }, seq: 1 });
+		const again = run([focus('w', 0)], first.state).state;
+		expect(again.namespaces.w?.currentPage).toBe(0);
+		expect(again.namespaces.w?.pages).toBe(first.state.namespaces.w?.pages);
+		expect(again.namespaces.w?.data).toBe(first.state.namespaces.w?.data);
+		expect(again.namespaces.w?.events.page_gained_focus).toEqual({ data: { number: 0 }, seq: 2 });
+		expect(again.lastEvents).toBe(first.state.lastEvents);
 	});
 });
 

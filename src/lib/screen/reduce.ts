@@ -4,7 +4,7 @@
  * unresolved pages, missing `items_number` = 1). Pure and total: an op that cannot apply returns the
  * same state and says why through `report`; nothing here throws on any decoded message.
  */
-import { SYSTEM_NAMESPACE, type GuiMessage, type Json, type JsonObject } from '../protocol';
+import { PAGE_GAINED_FOCUS, SYSTEM_NAMESPACE, type GuiMessage, type Json, type JsonObject } from '../protocol';
 import { insertAt, moveBlock, removeAt, type ListOutcome } from './list-ops';
 import { emptyNamespace, EVENT_NAMES_KEPT, LAST_EVENTS, type GuiEventRecord, type NamespaceState, type ScreenState } from './state';
 import { nextStatus } from './status';
@@ -76,7 +76,10 @@ export function reduce(state: ScreenState, msg: GuiMessage, report: Report = sil
 				if (msg.number < 0 || msg.number >= ns.pages.length) {
 					return `page ${msg.number} outside 0..${ns.pages.length - 1}`;
 				}
-				return ns.currentPage === msg.number ? ns : { pages: ns.pages, currentPage: msg.number, data: ns.data, events: ns.events };
+				// Counted as an event of the namespace too: a server focus is also sent for a page shown
+				// again as it is (a re-show), which a page may need to tell from a data change.
+				const events = withEvent(ns.events, PAGE_GAINED_FOCUS, { number: msg.number });
+				return { pages: ns.pages, currentPage: msg.number, data: ns.data, events };
 			});
 		case 'data.set': {
 			// The most frequent message by far: no closure, one copy of the data record.

@@ -9,7 +9,8 @@ export interface NamespaceState {
 	/** Session data shared by all pages of the namespace. Read keys with `Object.hasOwn`. */
 	readonly data: Readonly<Record<string, Json>>;
 	/**
-	 * The latest data of each GUI event the namespace received, by event name. Skill pages read
+	 * The latest data of each GUI event the namespace received, by event name (the server's
+	 * `page_gained_focus` included, which also marks a page shown again as it is). Skill pages read
 	 * state that skills send as events rather than data (the homescreen's widgets), and `seq`
 	 * (per name, counting up) lets a page act on every arrival of a command-like event.
 	 */
