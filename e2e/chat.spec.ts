@@ -3,6 +3,7 @@
  * Screenshots go to e2e/.artifacts/.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { pullShade } from './support/screen';
 
 const APP = () => process.env.APP_URL ?? '';
 
@@ -181,7 +182,10 @@ test('"On this device": the answer is spoken on the device and shows on its othe
 
 test('the kiosk has the chat too, speaking as the device from the start', async ({ page }) => {
 	await page.goto(`${APP()}/kiosk`);
-	await page.getByRole('button', { name: 'Chat', exact: true }).click();
+	// No Chat button on the kiosk's pages: it is in the shade pulled down from the top edge.
+	await expect(page.getByRole('button', { name: 'Chat', exact: true })).toHaveCount(0);
+	await pullShade(page);
+	await page.getByRole('dialog', { name: 'Kiosk menu' }).getByRole('button', { name: 'Chat', exact: true }).click();
 	const panel = page.getByRole('dialog', { name: 'Chat with OVOS' });
 	await expect(panel.getByRole('combobox', { name: 'Chat mode' })).toHaveValue('device');
 	await expect(panel.getByText('On this device: replies are spoken there and shown on its screens')).toBeVisible();

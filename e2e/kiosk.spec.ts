@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { Simulator } from '../src/lib/server/simulator';
 import { clockPng } from './support/png';
-import { privateSim, screenUrl, show, startApp } from './support/screen';
+import { controlsOffPage, privateSim, screenUrl, show, startApp } from './support/screen';
 
 let sim: Simulator;
 test.beforeEach(async () => {
@@ -40,6 +40,9 @@ for (const size of PRESETS) {
 				await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
 				const box = await page.locator('.tpl-root').boundingBox();
 				expect(box).toEqual({ x: 0, y: 0, ...size });
+				// Not a control of ours anywhere on it (the Chat button is in the pulled-down shade).
+				await page.mouse.move(size.width / 2, size.height / 2);
+				expect(await controlsOffPage(page)).toEqual([]);
 				await page.waitForTimeout(300);
 				await page.screenshot({ path: `e2e/screenshots/kiosk-text-${theme}-${size.width}x${size.height}.png` });
 				// A page without a template: a quiet card, not the developer fallback.

@@ -1,5 +1,6 @@
 /** Helpers for the screen's browser tests: a private simulator, skills acting on its bus, assets. */
 import { createServer as createHttp, type Server } from 'node:http';
+import type { Page } from '@playwright/test';
 import { busMessage, type BusMessage, type JsonObject } from '../../src/lib/protocol';
 import { startSimulator, type Simulator } from '../../src/lib/server/simulator';
 import { clockPng } from './png';
@@ -70,6 +71,30 @@ export async function assets(): Promise<Assets> {
 	const addr = server.address();
 	const port = typeof addr === 'object' && addr ? addr.port : 0;
 	return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+/** Opens the kiosk's shade (the bell, Chat): a drag down from the top edge, as a finger would. */
+export async function pullShade(page: Page): Promise<void> {
+	const w = page.viewportSize()?.width ?? 800;
+	await page.mouse.move(w / 2, 2);
+	await page.mouse.down();
+	await page.mouse.move(w / 2, 30, { steps: 4 });
+	await page.mouse.move(w / 2, 80, { steps: 4 });
+	await page.mouse.up();
+}
+
+/** Controls on screen that are not part of the shown page (the kiosk must have none). */
+export function controlsOffPage(page: Page): Promise<string[]> {
+	return page.evaluate(() =>
+		[...document.querySelectorAll('button, a[href], input, select, textarea, [role="button"]')]
+			.filter((e) => !e.closest('.tpl-root') && !e.closest('[inert]'))
+			.filter((e) => {
+				const r = e.getBoundingClientRect();
+				const st = getComputedStyle(e);
+				return r.width > 0 && r.height > 0 && st.visibility !== 'hidden' && st.opacity !== '0';
+			})
+			.map((e) => e.outerHTML.slice(0, 120))
+	);
 }
 
 // The built app on a free port: shared with the global setup and the benchmarks.
