@@ -13,6 +13,8 @@ export default {
 		// Cross-site posts are refused by our own check (hooks.server.ts), which knows the address the
 		// browser used; SvelteKit's guesses https when ORIGIN is unset and refused the app's own pages.
 		csrf: { trustedOrigins: ['*'] },
+		// The offline shell is registered by app.html after the first paint, with its update rules.
+		serviceWorker: { register: false },
 		// Browser tests and benchmarks are type-checked with the rest (`npm run check`).
 		typescript: {
 			config: (tsconfig) => {

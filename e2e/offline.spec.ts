@@ -1,0 +1,127 @@
+/**
+ * Offline first paint (issue 15.3), in Chromium with the service worker as a device runs it: a
+ * kiosk whose app server stops comes up again from the kept shell — the device's pages while
+ * OVOS is up, the offline clock while it is not — and is back by itself when both return; never
+ * the browser's error page. The app server and the simulator are private, stopped and started
+ * again on the same ports.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type { Simulator } from '../src/lib/server/simulator';
+import { freePort, privateSim, show, startApp, type App } from './support/screen';
+
+const CLOCK = 'section[aria-label="Clock"]';
+
+function appEnv(sim: Simulator): Record<string, string> {
+	return { OVOS_HOST: '127.0.0.1', OVOS_GUI_PORT: String(sim.guiPort), OVOS_BUS_PORT: String(sim.busPort) };
+}
+
+/** Waits until the service worker has installed (precached) and controls the page. */
+async function offlineReady(page: Page): Promise<void> {
+	await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none'), { timeout: 15_000 }).toBe('activated');
+}
+
+/** Every URL the worker keeps, as paths. */
+function cachedPaths(page: Page): Promise<string[]> {
+	return page.evaluate(async () => {
+		const out: string[] = [];
+		for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) out.push(new URL(req.url).pathname + new URL(req.url).search);
+		return out;
+	});
+}
+
+test('a kiosk whose app server stops comes up from the kept shell: the live page while OVOS is up, the offline clock while not, and back by itself', async ({ page }) => {
+	test.setTimeout(90_000);
+	let sim = await privateSim();
+	const { busPort, guiPort } = sim;
+	const port = await freePort();
+	let app: App = await startApp(appEnv(sim), { port });
+	try {
+		await page.goto(`${app.url}/kiosk`);
+		show(sim, 'skill-a.test', ['SYSTEM_TextFrame'], { text: 'Before the restart' });
+		await expect(page.getByText('Before the restart')).toBeVisible();
+		await offlineReady(page);
+
+		// Only the shell is kept: the build's files, the static files and the screens' HTML — no API,
+		// stream, media or chat answer, though the kiosk's bus window has been talking to /api meanwhile.
+		const kept = await cachedPaths(page);
+		expect(kept).toContain('/kiosk');
+		expect(kept.some((p) => p.startsWith('/_app/immutable/'))).toBe(true);
+		expect(kept.filter((p) => !/^\/(_app\/immutable\/|icons\/|manifest\.webmanifest$|kiosk$|$)/.test(p))).toEqual([]);
+
+		// The app server restarts (an update, a crash): the kiosk reloads from the kept shell and the
+		// early GUI socket baked into it reaches ovos-gui, which still shows the page.
+		await app.stop();
+		const shell = await page.reload();
+		expect(shell?.fromServiceWorker()).toBe(true);
+		await expect(page.getByText('Before the restart')).toBeVisible();
+
+		// OVOS goes too (the device reboots), and so does the kiosk: the offline clock, not an error page.
+		await sim.stop();
+		await page.reload();
+		await expect(page.locator(CLOCK)).toBeVisible();
+		await expect(page.locator('[data-conn="offline"]')).toBeVisible({ timeout: 5_000 });
+		await page.screenshot({ path: 'e2e/screenshots/offline-kiosk-800x480.png' });
+		await page.evaluate(() => ((window as unknown as { __same: boolean }).__same = true));
+
+		// Both come back where they were: the screen follows by itself, without a reload.
+		sim = await privateSim({ busPort, guiPort });
+		app = await startApp(appEnv(sim), { port });
+		show(sim, 'skill-b.test', ['SYSTEM_TextFrame'], { text: 'After the restart' });
+		await expect(page.getByText('After the restart')).toBeVisible({ timeout: 15_000 });
+		expect(await page.evaluate(() => (window as unknown as { __same?: boolean }).__same)).toBe(true);
+		await expect(page.locator('[data-conn="live"]')).toBeVisible();
+	} finally {
+		await app.stop();
+		await sim.stop();
+	}
+});
+
+test('a screen URL never opened online comes up from its screen\'s kept shell and connects where its own URL says', async ({ page }) => {
+	test.setTimeout(60_000);
+	const configured = await privateSim();
+	const other = await privateSim();
+	const app = await startApp(appEnv(configured));
+	try {
+		await page.goto(`${app.url}/kiosk`);
+		await offlineReady(page);
+		await app.stop();
+		await configured.stop();
+		show(other, 'skill-c.test', ['SYSTEM_TextFrame'], { text: 'From the other OVOS' });
+		// The kept /kiosk was filled in for the configured OVOS (its early socket goes there, and fails):
+		// the screen's own address rules read ?guiPort= and connect to the other one.
+		const res = await page.goto(`${app.url}/kiosk?guiPort=${other.guiPort}&busPort=${other.busPort}`);
+		expect(res?.fromServiceWorker()).toBe(true);
+		await expect(page.getByText('From the other OVOS')).toBeVisible();
+	} finally {
+		await app.stop();
+		await configured.stop();
+		await other.stop();
+	}
+});
+
+test('the web app manifest installs /kiosk full screen, with our icons', async ({ page }) => {
+	const sim = await privateSim();
+	const app = await startApp(appEnv(sim));
+	try {
+		await page.goto(`${app.url}/kiosk`);
+		const cdp = await page.context().newCDPSession(page);
+		const { url, errors, data } = (await cdp.send('Page.getAppManifest')) as { url: string; errors: { message: string }[]; data?: string };
+		expect(url).toBe(`${app.url}/manifest.webmanifest`);
+		expect(errors).toEqual([]);
+		const manifest = JSON.parse(data ?? '{}') as { start_url: string; display: string; theme_color: string; icons: { src: string; sizes: string; type: string }[] };
+		expect(manifest).toMatchObject({ start_url: '/kiosk', display: 'fullscreen', theme_color: '#0f1114' });
+		for (const icon of manifest.icons) {
+			const res = await page.request.get(`${app.url}${icon.src}`);
+			expect(res.status(), icon.src).toBe(200);
+			expect(res.headers()['content-type']).toContain(icon.type);
+			if (icon.type === 'image/png') {
+				// A PNG's IHDR: width and height at bytes 16 and 20.
+				const body = await res.body();
+				expect(`${body.readUInt32BE(16)}x${body.readUInt32BE(20)}`, icon.src).toBe(icon.sizes);
+			}
+		}
+	} finally {
+		await app.stop();
+		await sim.stop();
+	}
+});

@@ -1,0 +1,60 @@
+/**
+ * What the service worker (src/service-worker.ts) does with each request, as plain rules so they
+ * can be tested without a browser. Only the app shell is ever cached: the screens' HTML and the
+ * build's files. Everything else — the APIs and their streams, media, the chat, the dashboards —
+ * goes to the network untouched, as if there were no worker.
+ */
+
+/** `shell`: a screen's HTML, network first, the last copy when the app server cannot answer;
+ *  `asset`: a file of this build, from the cache; `pass`: not the worker's business. */
+export type Strategy = 'shell' | 'asset' | 'pass';
+
+/** The routes a device shows unattended: they must come up without the app server. */
+export const SCREEN_PATHS: readonly string[] = ['/', '/kiosk'];
+
+/**
+ * Requests that never reach the worker at all (Chromium's static routing: no worker start-up for a
+ * long-poll, an event stream or a video). The fetch handler passes them too, for other browsers.
+ */
+export const NETWORK_ONLY: readonly string[] = ['/api/*', '/v1/*', '/media/*'];
+
+/** How long a screen's HTML may take before the cached copy is shown (a dropped network hangs, it does not fail). */
+export const SHELL_WAIT_MS = 2500;
+
+export interface RequestLike {
+	readonly method: string;
+	readonly url: string;
+	/** `navigate` for a page load. */
+	readonly mode: string;
+}
+
+/**
+ * @param origin the app's origin (the worker's own)
+ * @param assets the build's files and the static files, as paths (`/_app/immutable/…`, `/icons/…`)
+ */
+export function strategyFor(req: RequestLike, origin: string, assets: ReadonlySet<string>): Strategy {
+	if (req.method !== 'GET') return 'pass';
+	const url = new URL(req.url);
+	if (url.origin !== origin) return 'pass';
+	if (req.mode === 'navigate') return SCREEN_PATHS.includes(url.pathname) ? 'shell' : 'pass';
+	return assets.has(url.pathname) ? 'asset' : 'pass';
+}
+
+/** Whether a network answer to a screen's HTML is one to keep, or to replace by the kept one. */
+export function isShell(res: { readonly ok: boolean; readonly type: string; readonly headers: { get(name: string): string | null } }): boolean {
+	return res.ok && res.type === 'basic' && (res.headers.get('content-type') ?? '').startsWith('text/html');
+}
+
+/** The app server's own answer (a 4xx included) is shown as it is; a 5xx (a proxy with the app down) is not. */
+export function serverAnswered(status: number): boolean {
+	return status < 500;
+}
+
+/** This build's cache, and whether a cache name is an older build's (removed when this one takes over). */
+export function cacheName(version: string): string {
+	return `ovos-screen-${version}`;
+}
+
+export function isStaleCache(name: string, version: string): boolean {
+	return name.startsWith('ovos-screen-') && name !== cacheName(version);
+}

@@ -1,0 +1,87 @@
+/// <reference types="@sveltejs/kit" />
+/// <reference no-default-lib="true"/>
+/// <reference lib="esnext" />
+/// <reference lib="webworker" />
+/**
+ * Offline first paint (issue 15.3): a screen whose app server restarts, or whose network drops,
+ * loads from here and shows the offline clock until OVOS answers again — never the browser's error
+ * page. Rules in $lib/offline/policy.ts.
+ *
+ * Precached at install: every file of this build and the static files (~190 KiB gzip; nearly all
+ * of it is the screens' own lazily loaded templates and overlays, which a screen must be able to
+ * show while only the app server is down), and the HTML of `/` and `/kiosk`. A screen's HTML is
+ * fetched from the network first and the copy is kept per URL (its early GUI socket URL was filled
+ * in by the server for that URL); the copy is shown only when the server cannot answer. One cache
+ * per build; a new build's worker takes over at once and deletes the old caches, and the screens
+ * reload into the new build (src/app.html).
+ */
+import { build, files, version } from '$service-worker';
+import { cacheName, isShell, isStaleCache, NETWORK_ONLY, SCREEN_PATHS, serverAnswered, SHELL_WAIT_MS, strategyFor } from '$lib/offline/policy';
+
+const sw = self as unknown as ServiceWorkerGlobalScope;
+const CACHE = cacheName(version);
+const ASSETS = new Set([...build, ...files]);
+
+/** Chromium's static routing (InstallEvent.addRoutes): not in TypeScript's lib yet. */
+type RoutedInstall = ExtendableEvent & { addRoutes?: (rules: unknown[]) => Promise<void> };
+
+sw.addEventListener('install', (event) => {
+	const routes = (event as RoutedInstall).addRoutes?.(NETWORK_ONLY.map((pathname) => ({ condition: { urlPattern: { pathname } }, source: 'network' })));
+	event.waitUntil(
+		Promise.all([
+			routes?.catch(() => undefined),
+			caches.open(CACHE).then(async (cache) => {
+				await cache.addAll([...ASSETS]);
+				// The screens' HTML as this server fills it in; a screen that never loaded online still comes up.
+				await Promise.all(SCREEN_PATHS.map((p) => fetch(p).then((res) => (isShell(res) ? cache.put(p, res) : undefined), () => undefined)));
+			})
+		]).then(() => sw.skipWaiting())
+	);
+});
+
+sw.addEventListener('activate', (event) => {
+	event.waitUntil(
+		caches
+			.keys()
+			.then((names) => Promise.all(names.filter((n) => isStaleCache(n, version)).map((n) => caches.delete(n))))
+			.then(() => sw.clients.claim())
+	);
+});
+
+sw.addEventListener('fetch', (event) => {
+	const how = strategyFor(event.request, sw.location.origin, ASSETS);
+	if (how === 'asset') event.respondWith(asset(event.request));
+	else if (how === 'shell') event.respondWith(shell(event));
+});
+
+async function asset(req: Request): Promise<Response> {
+	const cache = await caches.open(CACHE);
+	const hit = await cache.match(req);
+	if (hit) return hit;
+	const res = await fetch(req);
+	if (res.ok) await cache.put(req, res.clone());
+	return res;
+}
+
+async function shell(event: FetchEvent): Promise<Response> {
+	const cache = await caches.open(CACHE);
+	const network = fetch(event.request).then(async (res) => {
+		if (isShell(res)) await cache.put(event.request, res.clone());
+		return res;
+	});
+	event.waitUntil(network.catch(() => undefined));
+	let late = false;
+	const res = await Promise.race([network, new Promise<null>((r) => setTimeout(() => r(null), SHELL_WAIT_MS))]).catch(() => undefined);
+	if (res === null) late = true;
+	else if (res && serverAnswered(res.status)) return res;
+	const kept = await keptShell(cache, event.request);
+	if (kept) return kept;
+	// Never loaded online here: all there is to show is what the network says, when it says it.
+	return late ? network : (res ?? Response.error());
+}
+
+/** The copy for this very URL, else the one of the same screen without options, else any of that screen. */
+async function keptShell(cache: Cache, req: Request): Promise<Response | undefined> {
+	const url = new URL(req.url);
+	return (await cache.match(req)) ?? (await cache.match(url.pathname)) ?? (await cache.match(req, { ignoreSearch: true }));
+}
