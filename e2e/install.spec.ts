@@ -25,7 +25,10 @@ test('install.sh: settings, verified units, idempotent re-run, a serving app, un
 		expect(readFileSync(settings, 'utf8')).toMatch(new RegExp(`^PORT=${port}$`, 'm'));
 		expect(readFileSync(settings, 'utf8')).toMatch(/^OVOS_HOST=127\.0\.0\.1$/m);
 		const unit = readFileSync(system, 'utf8');
-		for (const line of ['Restart=always', 'MemoryMax=', 'EnvironmentFile=/etc/ovos-screen/ovos-screen.env', 'ExecStart=']) expect(unit).toContain(line);
+		for (const line of ['Restart=always', 'MemoryMax=', 'Environment=OVOS_SCREEN_SETTINGS=/etc/ovos-screen/ovos-screen.env', 'ExecStart=']) expect(unit).toContain(line);
+		// One reader of the file: the app's (systemd's own parser differs, and says nothing of a mistake).
+		expect(unit).not.toContain('EnvironmentFile=');
+		expect(existsSync(join(root, 'opt/ovos-screen/.env.example'))).toBe(true);
 		expect(readFileSync(kiosk, 'utf8')).toContain(`OVOS_SCREEN_URL=http://127.0.0.1:${port}`);
 		// Enabled: the links point where the units will be on the device's own root.
 		expect(readlinkSync(join(root, 'etc/systemd/system/multi-user.target.wants/ovos-screen.service'))).toBe('/etc/systemd/system/ovos-screen.service');

@@ -102,7 +102,7 @@ fi
 mkdir -p "$app.new/build"
 # The contents, through the link: `build` is a symlink to the latest build folder.
 cp -R "$build_dir/." "$app.new/build"
-cp "$here/package.json" "$here/package-lock.json" "$app.new/"
+cp "$here/package.json" "$here/package-lock.json" "$here/.env.example" "$app.new/"
 mkdir -p "$app.new/scripts" && cp "$here/scripts/kiosk.sh" "$app.new/scripts/"
 (cd "$app.new" && npm ci --omit=dev --no-audit --no-fund --loglevel=error --prefer-offline) || die "installing the app's dependencies failed"
 # Swap in one step, so a running app is replaced whole, never half-copied.
@@ -115,8 +115,10 @@ rm -rf "$app.old"
 mkdir -p "$etc" "$data"
 if [ ! -f "$settings" ]; then
 	cat >"$settings" <<EOF
-# ovos-screen settings (read by ovos-screen.service). After a change: sudo systemctl restart ovos-screen
-# Every key is described in the app's .env.example and README.
+# ovos-screen settings, read by the app (ovos-screen.service names this file in OVOS_SCREEN_SETTINGS).
+# After a change: sudo systemctl restart ovos-screen. A mistake stops the app with one line naming
+# the key and this file (journalctl -u ovos-screen). Every key, its default and an example:
+# /opt/ovos-screen/.env.example; what the app runs with: its /settings page.
 OVOS_HOST=${ovos_host:-127.0.0.1}
 OVOS_GUI_PORT=18181
 OVOS_BUS_PORT=8181
@@ -126,6 +128,10 @@ HOST=0.0.0.0
 OVOS_SCREEN_DATA_DIR=/var/lib/ovos-screen
 # OVOS_SCREEN_TOKEN=
 # OVOS_MEDIA_ROOTS=
+# OVOS_SCREEN_THEME=auto
+# OVOS_SCREEN_LANG=
+# OVOS_KIOSK_ROTATE=0
+# OVOS_KIOSK_SCALE=1
 EOF
 	chmod 0640 "$settings"
 else
@@ -150,7 +156,8 @@ Wants=network-online.target
 [Service]
 Type=simple
 User=$user
-EnvironmentFile=/etc/ovos-screen/ovos-screen.env
+# The app reads the file itself (one parser, and a mistake names the key and the file).
+Environment=OVOS_SCREEN_SETTINGS=/etc/ovos-screen/ovos-screen.env
 WorkingDirectory=/opt/ovos-screen
 ExecStart=$node_bin /opt/ovos-screen/build
 Restart=always

@@ -18,6 +18,8 @@ export const ROOT = '.builds';
 /** The server entry that replaces the adapter's own `index.js` in every build. */
 const ENTRY = fileURLToPath(new URL('./index.js', import.meta.url));
 const SELF = fileURLToPath(import.meta.url);
+/** The settings file reader the entry runs before the adapter loads (also part of the app). */
+const SETTINGS = fileURLToPath(new URL('../src/lib/server/settings-file.js', import.meta.url));
 
 /**
  * Wraps an adapter factory (`(out) => adapterNode({ out })`) so each build goes to a fresh folder,
@@ -40,6 +42,7 @@ export function freshBuilds(make) {
 				copyFileSync(ENTRY, join(out, 'index.js'));
 				rmSync(join(out, 'index.js.map'), { force: true });
 				copyFileSync(SELF, join(out, 'builds.js'));
+				copyFileSync(SETTINGS, join(out, 'settings-file.js'));
 				switchLink(LINK, out);
 			} finally {
 				release();

@@ -2,23 +2,39 @@
  * The app's HTTP server. Every build carries this file as its `index.js` (in place of the adapter's
  * own, see builds.js), so `node build` and `npm start` run it. It differs from the adapter's in
  * what a person running it sees:
- * - the app is loaded first (its init hook checks every setting and starts the embedded simulator;
+ * - the settings file (OVOS_SCREEN_SETTINGS, else ./.env) is read before anything else, so the
+ *   adapter's settings (ORIGIN, PROTOCOL_HEADER, HOST_HEADER, BODY_SIZE_LIMIT, …) may be there too;
+ * - the app is loaded next (its init hook checks every setting and starts the embedded simulator;
  *   a mistake is one line and exit status 1), then it listens, and a taken or unusable PORT / HOST
  *   is one line too; the start line names the OVOS it talks to and the URL to open;
  * - Ctrl-C (SIGINT) or SIGTERM ends it at once: idle connections close, a request still in flight
  *   gets a moment, and whatever would still hold the process is named and not waited for;
  * - a static file that fails while it is sent costs that response, never the process;
  * - it marks its build folder as in use, so later builds leave it alone.
- * The adapter's other settings (ORIGIN, PROTOCOL_HEADER, HOST_HEADER, BODY_SIZE_LIMIT, …) still apply.
  */
 import http from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { holdBuild } from './builds.js';
+// A copy of src/lib/server/settings-file.js, put in each build beside this file.
+import { applySettingsFile, checkAdapterSettings, ConfigError, located } from './settings-file.js';
 
 const dir = dirname(fileURLToPath(import.meta.url));
 holdBuild(dir);
+
+// The settings file's values go into process.env first, and the adapter's own settings are checked,
+// because its handler reads them as it loads (the app's settings are checked by its init hook).
+let source;
+try {
+	source = applySettingsFile();
+	checkAdapterSettings(process.env);
+} catch (e) {
+	const err = source ? located(e, source) : e;
+	if (!(err instanceof ConfigError)) throw err;
+	console.error(`ovos-screen: ${err.message}`);
+	process.exit(1);
+}
 
 const { handler } = await import('./handler.js');
 
@@ -61,7 +77,8 @@ server.once('error', (/** @type {NodeJS.ErrnoException} */ e) => {
 });
 
 server.listen(start.port, start.host, () => {
-	console.log(`ovos-screen: open ${urls(start.host, start.port)}, talking to ${start.ovos}  (Ctrl-C stops it)`);
+	const file = source?.file ? `; settings from ${source.file}` : '';
+	console.log(`ovos-screen: open ${urls(start.host, start.port)}, talking to ${start.ovos}${file}  (Ctrl-C stops it)`);
 });
 
 /** The URL to open on this machine, and the one for other devices when listening on every interface. */

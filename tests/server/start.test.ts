@@ -3,6 +3,9 @@
  * and nothing built (the check comes first, so it is said in a second, not after a build).
  */
 import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/app';
@@ -10,7 +13,7 @@ import { freePort } from '../support/app';
 function npmStart(env: Record<string, string>): Promise<{ code: number | null; out: string; ms: number }> {
 	const t0 = Date.now();
 	const full: NodeJS.ProcessEnv = { ...process.env, ...env };
-	for (const k of ['ORIGIN', 'OVOS_HOST', 'OVOS_SIMULATOR']) if (!(k in env)) delete full[k];
+	for (const k of ['ORIGIN', 'OVOS_HOST', 'OVOS_SIMULATOR', 'OVOS_SCREEN_SETTINGS']) if (!(k in env)) delete full[k];
 	return new Promise((resolve) => {
 		const child = spawn('npm', ['start'], { env: full, stdio: ['ignore', 'pipe', 'pipe'] });
 		let out = '';
@@ -22,6 +25,13 @@ function npmStart(env: Record<string, string>): Promise<{ code: number | null; o
 			resolve({ code, out, ms: Date.now() - t0 });
 		});
 	});
+}
+
+/** A settings file in a fresh folder, as the installer would write one. */
+function settingsFile(text: string): string {
+	const file = join(mkdtempSync(join(tmpdir(), 'ovos-start-')), 'ovos-screen.env');
+	writeFileSync(file, text);
+	return file;
 }
 
 let blocker: Server;
@@ -42,7 +52,10 @@ describe('npm start with a mistake', () => {
 		['a HOST that is not one', () => ({ HOST: 'not a host' }), /^ovos-screen: HOST=not a host: not a host name or address/],
 		['an OVOS_HOST with scheme and port', () => ({ OVOS_HOST: 'http://192.168.1.20:8181' }), /^ovos-screen: OVOS_HOST=http:\/\/192\.168\.1\.20:8181: must be a host name or address only/],
 		['OVOS_SIMULATOR=maybe', () => ({ OVOS_SIMULATOR: 'maybe' }), /^ovos-screen: OVOS_SIMULATOR=maybe: must be on or off$/],
-		['a taken simulator port', () => ({ PORT: String(free), OVOS_BUS_PORT: String(taken) }), /^ovos-screen: OVOS_BUS_PORT=\d+: 127\.0\.0\.1:\d+ is already in use .*set OVOS_BUS_PORT to a free port\.$/]
+		['a taken simulator port', () => ({ PORT: String(free), OVOS_BUS_PORT: String(taken) }), /^ovos-screen: OVOS_BUS_PORT=\d+: 127\.0\.0\.1:\d+ is already in use .*set OVOS_BUS_PORT to a free port\.$/],
+		['a bad value in the settings file', () => ({ OVOS_SCREEN_SETTINGS: settingsFile('PORT=' + free + '\nOVOS_GUI_PORT=eighteen\n') }), /^ovos-screen: OVOS_GUI_PORT=eighteen \(in \/.*\/ovos-screen\.env, line 2\): not a port number \(1-65535\)$/],
+		['a taken PORT from the settings file', () => ({ OVOS_SCREEN_SETTINGS: settingsFile(`# the app\nPORT=${taken}\n`) }), /^ovos-screen: PORT=\d+ \(in \/.*\/ovos-screen\.env, line 2\): 0\.0\.0\.0:\d+ is already in use/],
+		['a malformed line in the settings file', () => ({ OVOS_SCREEN_SETTINGS: settingsFile('OVOS_HOST 192.168.1.20\n') }), /^ovos-screen: \/.*\/ovos-screen\.env, line 1: "OVOS_HOST 192\.168\.1\.20" is not a setting/]
 	];
 	for (const [name, env, line] of cases) {
 		it(`${name}: one line, exit 1, before any build`, async () => {

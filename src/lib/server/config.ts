@@ -1,15 +1,21 @@
 /**
- * Server configuration, read once from the environment and validated.
+ * Server configuration, read once from the environment and the settings file (settings-file.js:
+ * the environment wins) and validated.
  *
- * Each setting has one reader below: it returns the value or throws a ConfigError whose message is
- * the one line a person sees (`SETTING=value: what it must be`). `npm start` runs `loadConfig`
+ * Each setting has one reader below (the HTTP adapter's in settings-file.js): it returns the value
+ * or throws a ConfigError whose message is the one line a person sees (`SETTING=value: what it must
+ * be`, plus `(in FILE, line N)` when the value came from the file). `npm start` runs `loadConfig`
  * before it builds, and the server again when it starts, so a mistake never reaches a stack trace.
- * To add a setting: write its reader, call it in `loadConfig`, list it in the README.
+ * To add a setting: write its reader, call it in `loadConfig`, add it to SETTINGS (settings-file.js)
+ * and to .env.example (tests/server/settings.test.ts checks both), list it in the README.
  */
 import { createServer, isIP } from 'node:net';
 import { isAbsolute, join } from 'node:path';
 import type { AllowedHosts, Handshake, OvosAddress } from '$lib/protocol/address';
 import { dataDir, writableDirProblem } from './data-dir';
+import { applySettingsFile, checkAdapterSettings, ConfigError, fail, located, raw, withSettingsFile, type SettingsSource } from './settings-file.js';
+
+export { ConfigError, SETTINGS, SECRETS, type SettingsSource } from './settings-file.js';
 
 export interface ServerConfig {
 	/** Where the app listens (PORT, HOST). */
@@ -38,29 +44,22 @@ export interface ServerConfig {
 	readonly chatDeadlineMs: number;
 	/** OVOS_SCREEN_TRUST_PROXY: believe X-Forwarded-Proto / X-Forwarded-Host for the page's origin. */
 	readonly trustProxy: boolean;
+	/** OVOS_SCREEN_THEME: the pages' colours unless a browser chose (/settings); auto = the system's. */
+	readonly theme: Theme;
+	/** OVOS_SCREEN_LANG: the UI language unless a browser chose; null = each browser's own languages. */
+	readonly lang: string | null;
+	/** OVOS_KIOSK_ROTATE / OVOS_KIOSK_SCALE: /kiosk's rotation and scale unless the browser or URL says. */
+	readonly kiosk: { readonly rotate: Rotation; readonly scale: number };
+	/** The settings file read, and which keys came from it. */
+	readonly source: SettingsSource;
 }
 
-export class ConfigError extends Error {
-	constructor(
-		readonly setting: string,
-		message: string
-	) {
-		super(message);
-		this.name = 'ConfigError';
-	}
-}
+export type Theme = 'light' | 'dark' | 'auto';
+export type Rotation = 0 | 90 | 180 | 270;
+/** The UI languages (the i18n catalogues; a test keeps the two lists the same). */
+export const UI_LANGUAGES = ['en', 'pt', 'de'] as const;
 
 type Env = Readonly<Record<string, string | undefined>>;
-
-/** The value when set and not blank, else undefined. */
-function raw(env: Env, key: string): string | undefined {
-	const v = env[key];
-	return v === undefined || v.trim() === '' ? undefined : v;
-}
-
-function fail(key: string, value: string, what: string): never {
-	throw new ConfigError(key, `${key}=${value}: ${what}`);
-}
 
 function portSetting(env: Env, key: string, fallback: number): number {
 	const v = raw(env, key);
@@ -213,24 +212,58 @@ export function readTrustProxy(env: Env): boolean {
 	return switchSetting(env, 'OVOS_SCREEN_TRUST_PROXY', false);
 }
 
-/** ORIGIN (read by the HTTP adapter): the app's public origin, when a proxy hides it. */
-export function checkOrigin(env: Env): void {
-	const v = raw(env, 'ORIGIN');
-	if (v === undefined) return;
-	let u: URL | null = null;
-	try {
-		u = new URL(v.trim());
-	} catch {
-		/* said below */
-	}
-	if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:') || u.origin !== v.trim().replace(/\/$/, ''))
-		fail('ORIGIN', v, 'must be an origin like https://screen.example or http://192.168.1.5:3000 (scheme, host, optional port; no path)');
+export function readTheme(env: Env): Theme {
+	const v = raw(env, 'OVOS_SCREEN_THEME');
+	if (v === undefined) return 'auto';
+	const k = v.trim().toLowerCase();
+	if (k === 'light' || k === 'dark' || k === 'auto') return k;
+	fail('OVOS_SCREEN_THEME', v, 'must be light, dark or auto (auto follows the system of each screen)');
 }
 
-export function loadConfig(env: Env = process.env): ServerConfig {
+/** OVOS_SCREEN_LANG: a UI language, optionally with a region for dates and numbers (pt-BR, de-AT). */
+export function readLang(env: Env): string | null {
+	const v = raw(env, 'OVOS_SCREEN_LANG');
+	if (v === undefined) return null;
+	const m = /^([a-z]{2})(?:[-_]([a-z]{2}|\d{3}))?$/i.exec(v.trim());
+	const lang = m?.[1]?.toLowerCase();
+	if (!m || !(UI_LANGUAGES as readonly string[]).includes(lang ?? ''))
+		fail('OVOS_SCREEN_LANG', v, `must be ${UI_LANGUAGES.slice(0, -1).join(', ')} or ${UI_LANGUAGES.at(-1)}, optionally with a region (e.g. pt-BR); unset: each browser's own language`);
+	return m[2] ? `${lang}-${m[2].toUpperCase()}` : (lang as string);
+}
+
+export function readKioskRotate(env: Env): Rotation {
+	const v = raw(env, 'OVOS_KIOSK_ROTATE');
+	if (v === undefined) return 0;
+	const k = v.trim();
+	if (k === '0' || k === '90' || k === '180' || k === '270') return Number(k) as Rotation;
+	fail('OVOS_KIOSK_ROTATE', v, 'must be 0, 90, 180 or 270 (degrees clockwise)');
+}
+
+export function readKioskScale(env: Env): number {
+	const v = raw(env, 'OVOS_KIOSK_SCALE');
+	if (v === undefined) return 1;
+	const n = Number(v.trim());
+	if (!/^\d+(\.\d+)?$/.test(v.trim()) || n < 0.5 || n > 3) fail('OVOS_KIOSK_SCALE', v, 'must be a number from 0.5 to 3 (1 = as designed, 1.5 = half as large again)');
+	return n;
+}
+
+/**
+ * Every setting, from `env` and the settings file it names (or ./.env in `cwd`); process.env gets
+ * the file's values itself (see applySettingsFile), any other `env` is left as it is.
+ */
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerConfig {
+	const { env: all, source } = env === process.env ? { env, source: applySettingsFile() } : withSettingsFile(env, cwd);
+	try {
+		return readAll(all, source);
+	} catch (e) {
+		throw located(e, source);
+	}
+}
+
+function readAll(env: Env, source: SettingsSource): ServerConfig {
 	const host = readOvosHost(env);
 	checkChatSecret(env);
-	checkOrigin(env);
+	checkAdapterSettings(env);
 	const simulator = readSimulator(env, host);
 	const data = readDataDir(env, simulator || raw(env, 'OVOS_CHAT_SECRET') === undefined);
 	// The simulated device's files (app icons its skills register) are served like a real one's.
@@ -249,7 +282,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
 		mediaRoots: guiCache === null ? readMediaRoots(env) : [...readMediaRoots(env), guiCache],
 		chatIdleMs: readChatIdleMs(env),
 		chatDeadlineMs: readChatDeadlineMs(env),
-		trustProxy: readTrustProxy(env)
+		trustProxy: readTrustProxy(env),
+		theme: readTheme(env),
+		lang: readLang(env),
+		kiosk: { rotate: readKioskRotate(env), scale: readKioskScale(env) },
+		source
 	};
 }
 
@@ -264,27 +301,32 @@ export function config(): ServerConfig {
  * before a build, so a taken port is said at once instead of after a minute of building.
  */
 export async function checkPortsFree(c: ServerConfig): Promise<void> {
-	await portFree('PORT', c.listenHost, c.port);
-	if (c.simulator) {
-		await portFree('OVOS_BUS_PORT', '127.0.0.1', c.ovos.busPort);
-		await portFree('OVOS_GUI_PORT', '127.0.0.1', c.ovos.guiPort);
+	try {
+		await portFree('PORT', c.listenHost, c.port);
+		if (c.simulator) {
+			await portFree('OVOS_BUS_PORT', '127.0.0.1', c.ovos.busPort);
+			await portFree('OVOS_GUI_PORT', '127.0.0.1', c.ovos.guiPort);
+		}
+	} catch (e) {
+		throw located(e, c.source);
 	}
 }
 
 /** Why listening on host:port fails, as the one line a person reads. */
 export function listenProblem(setting: 'PORT' | 'HOST' | 'OVOS_BUS_PORT' | 'OVOS_GUI_PORT', host: string, port: number, e: NodeJS.ErrnoException): ConfigError {
 	const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+	const head = `${setting}=${port}`;
 	switch (e.code) {
 		case 'EADDRINUSE':
-			return new ConfigError(setting, `${setting}=${port}: ${where} is already in use (another ovos-screen or OVOS?). Stop it or set ${setting} to a free port.`);
+			return new ConfigError(setting, `${head}: ${where} is already in use (another ovos-screen or OVOS?). Stop it or set ${setting} to a free port.`, head);
 		case 'EACCES':
-			return new ConfigError(setting, `${setting}=${port}: not allowed to listen on ${where} (ports below 1024 need privileges). Set ${setting} to 1024 or above.`);
+			return new ConfigError(setting, `${head}: not allowed to listen on ${where} (ports below 1024 need privileges). Set ${setting} to 1024 or above.`, head);
 		case 'EADDRNOTAVAIL':
 		case 'ENOTFOUND':
 		case 'EAI_AGAIN':
-			return new ConfigError('HOST', `HOST=${host}: not an address of this machine (${e.code}). Use 0.0.0.0 for every interface.`);
+			return new ConfigError('HOST', `HOST=${host}: not an address of this machine (${e.code}). Use 0.0.0.0 for every interface.`, `HOST=${host}`);
 		default:
-			return new ConfigError(setting, `${setting}=${port}: cannot listen on ${where}: ${e.message}`);
+			return new ConfigError(setting, `${head}: cannot listen on ${where}: ${e.message}`, head);
 	}
 }
 

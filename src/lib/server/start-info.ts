@@ -5,6 +5,7 @@
  */
 import type { Server } from 'node:http';
 import { listenProblem, type ServerConfig } from './config';
+import { located } from './settings-file.js';
 import { guardConnections } from './connections';
 
 export const START_KEY = Symbol.for('ovos-screen.start');
@@ -27,7 +28,7 @@ export function publishStart(c: ServerConfig, ovos: string): void {
 		port: c.port,
 		host: c.listenHost,
 		ovos,
-		problem: (e) => listenProblem('PORT', c.listenHost, c.port, e).message,
+		problem: (e) => (located(listenProblem('PORT', c.listenHost, c.port, e), c.source) as Error).message,
 		guard: (server) => void guardConnections(server)
 	};
 }
