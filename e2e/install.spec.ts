@@ -48,11 +48,18 @@ test('install.sh: settings, verified units, idempotent re-run, a serving app, un
 		expect(text).toMatch(/^OVOS_HOST=192\.168\.1\.20$/m);
 
 		// The installed app runs from its own folder with its production dependencies only.
-		const app = await startApp({ OVOS_SIMULATOR: 'off', OVOS_HOST: '127.0.0.1', OVOS_SCREEN_DATA_DIR: join(root, 'var/lib/ovos-screen') }, { cwd: join(root, 'opt/ovos-screen') });
+		// Pointed at the installed settings file as the unit points it (the environment still wins).
+		const app = await startApp(
+			{ OVOS_SIMULATOR: 'off', OVOS_HOST: '127.0.0.1', OVOS_SCREEN_DATA_DIR: join(root, 'var/lib/ovos-screen'), OVOS_SCREEN_SETTINGS: settings },
+			{ cwd: join(root, 'opt/ovos-screen') }
+		);
 		try {
 			const res = await fetch(`${app.url}/kiosk`);
 			expect(res.status).toBe(200);
 			expect(await res.text()).toContain('<html');
+			expect(app.output()).toContain(`settings from ${settings}`);
+			// The person's edit in the file is what the app runs with.
+			expect(await (await fetch(`${app.url}/settings`)).text()).toMatch(/data-key="OVOS_HANDSHAKE" data-origin="file"/);
 		} finally {
 			await app.stop();
 		}

@@ -7,7 +7,8 @@
 # Environment:
 #   OVOS_SCREEN_URL   where ovos-screen runs (default http://127.0.0.1:3000)
 #   KIOSK_OPTIONS     query options for /kiosk: host=…, guiPort=…, rotate=0|90|180|270, scale=0.5..3,
-#                     cursor=<seconds before the cursor hides, 0 = always hidden>
+#                     cursor=<seconds before the cursor hides, 0 = always hidden>; rotation and scale
+#                     are better set once as OVOS_KIOSK_ROTATE / OVOS_KIOSK_SCALE in the app's settings
 #   CHROMIUM          browser binary (default: chromium, then chromium-browser)
 #   KIOSK_PROFILE     profile folder (default ~/.cache/ovos-screen-kiosk), kept between runs
 #   KIOSK_CACHE       disk cache folder (default: on tmpfs under $XDG_RUNTIME_DIR when there is one,

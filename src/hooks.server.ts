@@ -4,6 +4,7 @@ import { earlySocketUrl } from '$lib/protocol/address';
 import { config, ConfigError, type ServerConfig } from '$lib/server/config';
 import { crossSiteReason } from '$lib/server/origin';
 import { publishStart, startInfo } from '$lib/server/start-info';
+import { OPTIONS_COOKIE, screenParams, THEME_COOKIE, themeOf } from '$lib/settings/choices';
 
 /**
  * With no OVOS address configured the app brings its own OVOS: the embedded simulator (issue 3).
@@ -53,8 +54,14 @@ export const handle: Handle = async ({ event, resolve }) => {
 				headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }
 			});
 	}
-	// app.html opens a screen's GUI socket before the app's code loads (first paint): its URL.
-	return resolve(event, { transformPageChunk: ({ html }) => html.replace('%ovos.early%', earlySocketUrl(event.url, config().ovos, config().allowedHosts)) });
+	// app.html opens a screen's GUI socket before the app's code loads (first paint): its URL, with
+	// the screen options this browser saved (/settings); and the theme, so the first paint has it.
+	const early = new URL(url);
+	early.search = screenParams(url.searchParams, event.cookies.get(OPTIONS_COOKIE)).toString();
+	const theme = themeOf(event.cookies.get(THEME_COOKIE), config().theme);
+	return resolve(event, {
+		transformPageChunk: ({ html }) => html.replace('%ovos.early%', earlySocketUrl(early, config().ovos, config().allowedHosts)).replace('%ovos.theme%', theme)
+	});
 };
 
 function stop(message?: string): never {

@@ -35,3 +35,13 @@ export function takeApiToken(url: URL, store: Store | null = storage()): URL | n
 	rest.searchParams.delete('token');
 	return rest;
 }
+
+/** Keeps `token` for the chat and the bus window (/settings), or forgets it (null). */
+export function keepApiToken(token: string | null, store: (Store & Pick<Storage, 'removeItem'>) | null = storage() as (Store & Pick<Storage, 'removeItem'>) | null): void {
+	try {
+		if (token) store?.setItem(API_TOKEN_KEY, token);
+		else store?.removeItem(API_TOKEN_KEY);
+	} catch {
+		/* private mode: nothing is kept */
+	}
+}

@@ -1,6 +1,16 @@
 import { config } from '$lib/server/config';
+import { OPTIONS_COOKIE, savedOptions, THEME_COOKIE, themeOf } from '$lib/settings/choices';
 
-export function load() {
+export function load({ cookies }) {
 	const c = config();
-	return { ovos: c.ovos, allowedHosts: c.allowedHosts };
+	return {
+		ovos: c.ovos,
+		allowedHosts: c.allowedHosts,
+		/** The screen options this browser saved on /settings (a query string); URL options win over them. */
+		saved: savedOptions(cookies.get(OPTIONS_COOKIE)).toString(),
+		/** The theme on screen: this browser's choice, else the server's OVOS_SCREEN_THEME. */
+		theme: themeOf(cookies.get(THEME_COOKIE), c.theme),
+		/** /kiosk's rotation and scale unless this browser or the URL says otherwise. */
+		kiosk: c.kiosk
+	};
 }

@@ -96,12 +96,15 @@ export interface KioskOptions {
 	readonly cursorIdleMs: number;
 }
 
-/** `?rotate=90&scale=1.25&cursor=3` on `/kiosk`; bad values fall back to the defaults. */
-export function kioskOptions(params: URLSearchParams): KioskOptions {
-	const r = Number(params.get('rotate') ?? 0);
-	const rotate = r === 90 || r === 180 || r === 270 ? r : 0;
-	const s = Number(params.get('scale') ?? 1);
-	const scale = Number.isFinite(s) && s >= 0.5 && s <= 3 ? s : 1;
+/**
+ * `?rotate=90&scale=1.25&cursor=3` on `/kiosk`; missing or bad values fall back to `defaults` (the
+ * server's OVOS_KIOSK_ROTATE / OVOS_KIOSK_SCALE).
+ */
+export function kioskOptions(params: URLSearchParams, defaults: { readonly rotate: KioskOptions['rotate']; readonly scale: number } = { rotate: 0, scale: 1 }): KioskOptions {
+	const r = Number(params.get('rotate') ?? defaults.rotate);
+	const rotate = r === 0 || r === 90 || r === 180 || r === 270 ? r : defaults.rotate;
+	const s = Number(params.get('scale') ?? defaults.scale);
+	const scale = Number.isFinite(s) && s >= 0.5 && s <= 3 ? s : defaults.scale;
 	const c = params.get('cursor');
 	const secs = c === null ? 3 : Number(c);
 	const cursorIdleMs = Number.isFinite(secs) && secs >= 0 && secs <= 3600 ? secs * 1000 : 3000;

@@ -1,6 +1,6 @@
 /**
- * Wires a route to one `ScreenClient`: the address from the server's settings overridden by the
- * URL (`?host=…&guiPort=…`), started as soon as the page's code runs (before the first render, so
+ * Wires a route to one `ScreenClient`: the address from the server's settings overridden by this
+ * browser's (/settings) and then by the URL (`?host=…&guiPort=…`), started as soon as the page's code runs (before the first render, so
  * the GUI socket app.html opened early and its frames are taken at once) and stopped on leave, plus
  * the media rule. A `?host=` the server does not allow starts nothing: `refused` names it.
  */
@@ -10,19 +10,22 @@ import { chooseAddress, type AllowedHosts, type OvosAddress } from '$lib/protoco
 import { ScreenClient } from './screen-client.svelte';
 import { mediaContext } from '$lib/templates/media-src';
 import type { MediaContext } from '$lib/templates/types';
+import { screenParams } from '$lib/settings/choices';
 
 export interface ScreenRouteData {
 	readonly ovos: OvosAddress;
 	readonly allowedHosts: AllowedHosts;
 	readonly mediaLocal: boolean;
+	/** The screen options this browser saved on /settings; the URL's own win over them. */
+	readonly saved: string;
 }
 
 export function useScreen(
 	data: () => ScreenRouteData,
 	url: () => URL
-): { client: ScreenClient; media: () => MediaContext; refused: string | null } {
+): { client: ScreenClient; media: () => MediaContext; refused: string | null; refusedSaved: boolean } {
 	const client = new ScreenClient();
-	const choice = chooseAddress(url().searchParams, data().ovos, data().allowedHosts, url().hostname);
+	const choice = chooseAddress(screenParams(url().searchParams, data().saved), data().ovos, data().allowedHosts, url().hostname);
 	const address = choice.ok ? choice.address : data().ovos;
 	if (browser && choice.ok) client.start(address, { serverAddress: data().ovos });
 	// For the console and the fault tests (as the dashboard's `__ovosInspector`): `__ovosScreen.state`.
@@ -31,6 +34,8 @@ export function useScreen(
 	return {
 		client,
 		media: () => mediaContext(data().mediaLocal, data().ovos, address, url().hostname),
-		refused: choice.ok ? null : choice.host
+		refused: choice.ok ? null : choice.host,
+		// The refused host is this browser's saved one, not the link's: /settings is where to change it.
+		refusedSaved: !choice.ok && !url().searchParams.has('host')
 	};
 }

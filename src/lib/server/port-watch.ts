@@ -15,7 +15,8 @@ interface Poller {
 
 const pollers = new Map<string, Poller>();
 
-function tryOnce(host: string, port: number): Promise<boolean> {
+/** One connection attempt: whether `host:port` accepts now (given up after a second). */
+export function portAccepts(host: string, port: number): Promise<boolean> {
 	return new Promise((resolve) => {
 		const s = connect({ host, port });
 		const end = (ok: boolean) => {
@@ -34,7 +35,7 @@ async function poll(key: string, host: string, port: number): Promise<void> {
 	const p = pollers.get(key);
 	if (!p) return;
 	p.timer = null;
-	const open = await tryOnce(host, port);
+	const open = await portAccepts(host, port);
 	if (open) {
 		pollers.delete(key);
 		for (const w of p.waiters) w(true);
