@@ -29,6 +29,12 @@ function closedPort(): Promise<number> {
 	});
 }
 
+/** /settings, once its code runs (before that its buttons are disabled: a click would be lost). */
+async function openSettings(page: Page, base: string) {
+	await page.goto(`${base}/settings`);
+	await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
+}
+
 const row = (page: Page, key: string) => page.locator(`tr[data-key="${key}"]`);
 const step = (page: Page, id: string) => page.locator(`[data-step="${id}"]`);
 
@@ -81,7 +87,7 @@ test.describe('an app set up from a settings file, with a token', () => {
 
 	test('Test connection against the private simulator: every step ok, each with its time', async ({ page }) => {
 		show(sim, 'skill-test.test', ['SYSTEM_TextFrame'], { title: 'T', text: 'hello' });
-		await page.goto(`${app.url}/settings`);
+		await openSettings(page, app.url);
 		await expect(page.getByTestId('token-state')).toHaveText('This browser has no token.');
 		await page.getByLabel('Screen token').fill(TOKEN);
 		await page.getByRole('button', { name: 'Keep' }).click();
@@ -107,7 +113,7 @@ test.describe('an app set up from a settings file, with a token', () => {
 
 test('a theme chosen here applies to / in this browser only, before first paint', async ({ page, browser }) => {
 	await page.emulateMedia({ colorScheme: 'light' });
-	await page.goto(`${APP_URL()}/settings`);
+	await openSettings(page, APP_URL());
 	await page.getByText('Dark', { exact: true }).click();
 	await page.getByRole('button', { name: 'Save' }).click();
 	await expect(page.getByTestId('save-status')).toContainText('Saved');
@@ -136,7 +142,7 @@ test('a theme chosen here applies to / in this browser only, before first paint'
 	await other.close();
 
 	// Back to the server's: the system's again.
-	await page.goto(`${APP_URL()}/settings`);
+	await openSettings(page, APP_URL());
 	await page.getByRole('button', { name: 'Use the server’s' }).click();
 	await page.goto(`${APP_URL()}/`);
 	await expect(page.locator('.scr-root')).toHaveCSS('background-color', 'rgb(15, 17, 20)');
@@ -146,7 +152,7 @@ test('an address chosen here applies to /, /kiosk and /inspect in this browser; 
 	const other = await privateSim();
 	try {
 		show(other, 'skill-elsewhere.test', ['SYSTEM_TextFrame'], { title: 'Elsewhere', text: 'From the second simulator' });
-		await page.goto(`${APP_URL()}/settings`);
+		await openSettings(page, APP_URL());
 		await setAddress(page, { host: '10.9.9.9' });
 		await expect(page.getByTestId('not-allowed')).toContainText('OVOS_SCREEN_ALLOWED_HOSTS');
 		await page.getByRole('button', { name: 'Save' }).click();
@@ -170,7 +176,7 @@ test('an address chosen here applies to /, /kiosk and /inspect in this browser; 
 		await page.goto(`${APP_URL()}/kiosk?guiPort=${process.env.SIM_GUI_PORT}&busPort=${process.env.SIM_BUS_PORT}`);
 		await expect(page.getByText('From the second simulator')).toHaveCount(0);
 	} finally {
-		await page.goto(`${APP_URL()}/settings`);
+		await openSettings(page, APP_URL());
 		await page.getByRole('button', { name: 'Use the server’s' }).click();
 		await other.stop();
 	}
@@ -178,7 +184,7 @@ test('an address chosen here applies to /, /kiosk and /inspect in this browser; 
 
 test('Test connection on a closed port: "port reached" fails at once and says why; the rest is skipped', async ({ page }) => {
 	const port = await closedPort();
-	await page.goto(`${APP_URL()}/settings`);
+	await openSettings(page, APP_URL());
 	await setAddress(page, { host: '127.0.0.1', guiPort: port });
 	const t0 = Date.now();
 	await page.getByRole('button', { name: 'Test connection' }).click();
