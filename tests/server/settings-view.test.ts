@@ -1,0 +1,30 @@
+/** What /settings shows of the server's settings: values and where they came from, never a secret. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, SETTINGS } from '../../src/lib/server/config';
+import { settingsView } from '../../src/lib/server/settings-view';
+
+describe('settingsView', () => {
+	it('every key once, its value in force and its origin; secrets only as set or not', () => {
+		const dir = mkdtempSync(join(tmpdir(), 'ovos-view-'));
+		writeFileSync(join(dir, '.env'), '# x\nOVOS_SCREEN_TOKEN=tok-secret-1\nOVOS_KIOSK_SCALE=1.5\n');
+		const env = { OVOS_CHAT_SECRET: 'chat-secret-0123456789abcdef0123456789', PORT: '8080', ORIGIN: 'https://screen.example' };
+		const c = loadConfig(env, dir);
+		const view = settingsView(c, { ...env, OVOS_SCREEN_TOKEN: 'tok-secret-1', OVOS_KIOSK_SCALE: '1.5' });
+		const text = JSON.stringify(view);
+		expect(text).not.toContain('tok-secret-1');
+		expect(text).not.toContain('chat-secret-');
+		expect(view.rows.map((r) => r.key)).toEqual([...SETTINGS]);
+		const row = (k: string) => view.rows.find((r) => r.key === k);
+		expect(view.file).toBe(join(dir, '.env'));
+		expect(row('OVOS_SCREEN_TOKEN')).toEqual({ key: 'OVOS_SCREEN_TOKEN', value: null, origin: 'file', line: 2, secret: true });
+		expect(row('OVOS_CHAT_SECRET')).toEqual({ key: 'OVOS_CHAT_SECRET', value: null, origin: 'environment', secret: true });
+		expect(row('OVOS_KIOSK_SCALE')).toMatchObject({ value: '1.5', origin: 'file', line: 3 });
+		expect(row('PORT')).toMatchObject({ value: '8080', origin: 'environment' });
+		expect(row('ORIGIN')).toMatchObject({ value: 'https://screen.example', origin: 'environment' });
+		expect(row('OVOS_GUI_PORT')).toMatchObject({ value: '18181', origin: 'default' });
+		expect(row('OVOS_HOST')).toMatchObject({ value: null, origin: 'default' });
+	});
+});
