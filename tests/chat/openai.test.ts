@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import OpenAI, { APIError } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusClient } from '../../src/lib/server/bus';
-import { ChatAgent, ChatTokens, ConversationMap, postCompletions, type ChatApiDeps } from '../../src/lib/server/agent';
+import { ChatAgent, ChatTokens, ConversationMap, getModels, postCompletions, type ChatApiDeps } from '../../src/lib/server/agent';
 import { startSimulator, type Simulator } from '../../src/lib/server/simulator';
 import { connectedBus } from './helpers';
 
@@ -42,9 +42,11 @@ beforeAll(async () => {
 		for await (const c of req) chunks.push(c as Buffer);
 		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
 		const headers = Object.entries(req.headers).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v] as [string, string]] : []));
-		const response = await postCompletions(new Request(url, { method: req.method, headers, body: Buffer.concat(chunks) }), url, deps, {
-			clientAddress: req.socket.remoteAddress
-		});
+		const request = new Request(url, { method: req.method, headers, body: req.method === 'GET' ? undefined : Buffer.concat(chunks) });
+		const response =
+			url.pathname === '/v1/models'
+				? getModels(request, deps)
+				: await postCompletions(request, url, deps, { clientAddress: req.socket.remoteAddress });
 		res.writeHead(response.status, Object.fromEntries(response.headers));
 		if (!response.body) return void res.end();
 		const reader = response.body.getReader();
@@ -75,6 +77,20 @@ async function streamed(messages: Msg[], model = 'ovos') {
 }
 
 describe('the official openai client', () => {
+	it('lists the two models a chat tool can offer, behind the API token when one is set', async () => {
+		const ids = [];
+		for await (const m of openai.models.list()) ids.push(m.id);
+		expect(ids).toEqual(['ovos', 'ovos-device']);
+		deps = { ...deps, apiToken: 'sesame' };
+		try {
+			await expect(openai.models.list()).rejects.toMatchObject({ status: 401 });
+			const keyed = new OpenAI({ apiKey: 'sesame', baseURL: openai.baseURL });
+			expect((await keyed.models.list()).data.map((m) => m.id)).toEqual(['ovos', 'ovos-device']);
+		} finally {
+			deps = { ...deps, apiToken: null };
+		}
+	});
+
 	it('keeps one OVOS session across a conversation with no header: a dialogue works', async () => {
 		const messages: Msg[] = [
 			{ role: 'system', content: 'You are a voice assistant.' },

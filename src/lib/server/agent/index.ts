@@ -15,7 +15,7 @@ export { ConversationMap } from './conversations';
 export { ManualClock, realClock, type Clock } from '../clock';
 export { ChatError, type ChatErrorCode } from './errors';
 export { ChatLimits, DEFAULT_CHAT_LIMITS, type Admission, type ChatLimitsOptions } from './limits';
-export { CHAT_TOKEN_HEADER, DEVICE_MODEL, postCompletions } from './openai-api';
+export { CHAT_TOKEN_HEADER, DEVICE_MODEL, getModels, postCompletions, PRIVATE_MODEL } from './openai-api';
 export { identitySnapshot, snapshotOf, type Snapshot } from './snapshot';
 export { ChatTokens, type ChatState } from './token';
 export { DEFAULT_TIMING, TURN_MARKER, type TurnTiming } from './turn';

@@ -20,6 +20,8 @@ import type { Role, TurnResult } from './types';
 export const CHAT_TOKEN_HEADER = 'x-ovos-chat-token';
 /** The `model` that speaks as the device. */
 export const DEVICE_MODEL = 'ovos-device';
+/** The default `model`: a private session of its own per conversation. */
+export const PRIVATE_MODEL = 'ovos';
 
 const Content = v.union([
 	v.string(),
@@ -57,6 +59,20 @@ function failure(e: unknown): Response {
 /** Who is calling, for the conversation map: its credentials and address, hashed with the history. */
 function clientOf(request: Request, address: string | undefined): string {
 	return `${request.headers.get('authorization') ?? request.headers.get('x-ovos-screen-token') ?? ''}\u0000${address ?? ''}`;
+}
+
+/**
+ * `GET /v1/models`: chat tools (Open WebUI, LibreChat, the official clients' `models.list()`) ask it
+ * before their first message and offer what it lists. Behind the same API token as the chat.
+ */
+export function getModels(request: Request, deps: Pick<ChatApiDeps, 'apiToken'>): Response {
+	try {
+		checkApiToken(request, deps.apiToken);
+	} catch (e) {
+		return failure(e);
+	}
+	const model = (id: string) => ({ id, object: 'model', created: 0, owned_by: 'openvoiceos' });
+	return json({ object: 'list', data: [model(PRIVATE_MODEL), model(DEVICE_MODEL)] });
 }
 
 export interface CompletionsContext {
@@ -114,7 +130,7 @@ async function completions(
 	for (const s of [request.signal, ctx.clientGone]) s?.addEventListener('abort', () => abort.abort(), { once: true });
 	const id = `chatcmpl-${randomUUID()}`;
 	const created = Math.floor(Date.now() / 1000);
-	const model = body.model || 'ovos';
+	const model = body.model || PRIVATE_MODEL;
 	const chunk = (delta: object, finish: string | null, extra: object = {}) =>
 		`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }], ...extra })}\n\n`;
 

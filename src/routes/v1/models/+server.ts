@@ -1,0 +1,4 @@
+import { chatApiDeps, getModels } from '$lib/server/agent';
+import type { RequestHandler } from './$types';
+
+export const GET: RequestHandler = ({ request }) => getModels(request, chatApiDeps());
