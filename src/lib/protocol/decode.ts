@@ -5,13 +5,20 @@
  * Hand-written rather than schema-driven: this is the hot path of every frame (and of the replay
  * tool over million-line traces), and a schema library would cost more than JSON.parse itself.
  */
-import { isObject, parseWireJson, type JsonObject } from './json';
+import { isObject, MAX_JSON_DEPTH, nestsDeeperThan, type JsonObject } from './json';
 import { arrayOfObjects, count, FieldError, int, json, obj, payload, str } from './fields';
 import { ACTIVE_SKILLS, PAGE_GAINED_FOCUS, type Decoded, type GuiMessage, type PageRef, type ProtocolError } from './types';
 
 export function decode(raw: string): Decoded<GuiMessage> {
-	const parsed = parseWireJson(raw);
-	return parsed.ok ? decodeValue(parsed.value) : fail('json', parsed.message);
+	// parseWireJson's checks without its result object: this runs for every frame.
+	let value: unknown;
+	try {
+		value = JSON.parse(raw);
+	} catch (e) {
+		return fail('json', `not JSON: ${(e as Error).message}`);
+	}
+	if (raw.length > 2 * MAX_JSON_DEPTH && nestsDeeperThan(value, MAX_JSON_DEPTH)) return fail('json', `nests deeper than ${MAX_JSON_DEPTH} levels`);
+	return decodeValue(value);
 }
 
 /** Same as `decode` for an already parsed value. */
