@@ -43,6 +43,20 @@ describe('the GUI socket app.html opened early', () => {
 		expect(t.sockets.length).toBe(1);
 	});
 
+	it('hands over at once when flushed (the screen renders the page it names first), and only once', async () => {
+		const { e, ws } = early(URL);
+		ws.open();
+		ws.receive('{"a":1}');
+		const transport = earlyTransport(fakeTransport().transport, e);
+		const seen = listen(transport(URL));
+		expect(seen).toEqual([]);
+		transport.flush();
+		expect(seen).toEqual(['open', '{"a":1}']);
+		await Promise.resolve();
+		ws.receive('{"a":2}');
+		expect(seen).toEqual(['open', '{"a":1}', '{"a":2}']);
+	});
+
 	it('still connecting: opens when it opens; refused: reports the close, never an open', async () => {
 		const a = early(URL);
 		const s = earlyTransport(fakeTransport().transport, a.e)(URL);

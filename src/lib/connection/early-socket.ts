@@ -22,17 +22,31 @@ export function takeEarlySocket(): EarlySocket | null {
 	return e;
 }
 
-export function earlyTransport(fallback: Transport, early: EarlySocket | null = takeEarlySocket()): Transport {
-	return (url) => {
+/** A transport that adopts the early socket; `flush` hands over what it has received so far at once. */
+export type EarlyTransport = Transport & { flush(): void };
+
+export function earlyTransport(fallback: Transport, early: EarlySocket | null = takeEarlySocket()): EarlyTransport {
+	let flush = () => {};
+	const transport = (url: string) => {
 		const e = early;
 		early = null;
-		if (e && e.url === url) return adopt(e);
+		if (e && e.url === url) {
+			const adopted = adopt(e);
+			flush = adopted.flush;
+			return adopted.socket;
+		}
 		e?.socket.close();
 		return fallback(url);
 	};
+	/**
+	 * The adopted socket's open and buffered frames, now instead of in a microtask: called by the
+	 * screen once its connection has set the handlers, so the first render already shows the page
+	 * ovos-gui replayed while the app's code loaded (first paint, issue 11.4).
+	 */
+	return Object.assign(transport, { flush: () => flush() });
 }
 
-function adopt(e: EarlySocket): SocketLike {
+function adopt(e: EarlySocket): { socket: SocketLike; flush: () => void } {
 	const ws = e.socket;
 	const a: SocketLike = {
 		get readyState() {
@@ -46,7 +60,10 @@ function adopt(e: EarlySocket): SocketLike {
 		onerror: null
 	};
 	// The caller sets its handlers right after this returns: replay what already happened, then go live.
-	queueMicrotask(() => {
+	let done = false;
+	const flush = () => {
+		if (done) return;
+		done = true;
 		ws.onopen = (ev) => a.onopen?.(ev);
 		ws.onerror = (ev) => a.onerror?.(ev);
 		ws.onclose = (ev) => a.onclose?.(ev);
@@ -54,6 +71,7 @@ function adopt(e: EarlySocket): SocketLike {
 		for (const data of e.frames.splice(0)) a.onmessage?.({ data });
 		ws.onmessage = (ev) => a.onmessage?.(ev);
 		if (e.closed) a.onclose?.(e.closed);
-	});
-	return a;
+	};
+	queueMicrotask(flush);
+	return { socket: a, flush };
 }

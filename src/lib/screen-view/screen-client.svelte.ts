@@ -66,11 +66,12 @@ export class ScreenClient {
 		this.#status = 'connecting';
 		this.#since = Date.now();
 		this.#note(`connecting to ${guiUrl(address, this.#pageHost)} (${address.handshake === 'full' ? 'full handshake' : 'GUI socket only'})`);
+		const early = options.transport ? null : earlyTransport(browserTransport);
 		const conn = new Connection({
 			address,
 			pageHost: this.#pageHost,
 			guiId: this.guiId,
-			transport: options.transport ?? earlyTransport(browserTransport),
+			transport: early ?? (options.transport as Transport),
 			hooks: this.#hooks,
 			watchers: watchersFor(address, options.serverAddress)
 		});
@@ -85,6 +86,12 @@ export class ScreenClient {
 		this.#conn = conn;
 		this.#listenToPage(conn);
 		conn.start();
+		// What ovos-gui replayed on app.html's early socket, applied now: the screen's first render
+		// shows the page (and starts fetching its template) instead of waiting a task and a frame.
+		if (early) {
+			early.flush();
+			this.#publish();
+		}
 	}
 
 	stop(): void {
