@@ -28,6 +28,9 @@ function npmStart(env: Record<string, string>): Promise<{ code: number | null; o
 
 const file = join(mkdtempSync(join(tmpdir(), 'data-file-')), 'not-a-folder');
 writeFileSync(file, '');
+// A data folder whose chat secret was damaged (truncated by a full disk, edited by hand).
+const damaged = mkdtempSync(join(tmpdir(), 'data-secret-'));
+writeFileSync(join(damaged, 'chat-secret'), 'abc\n');
 
 describe('the data folder is checked at start (14.10)', () => {
 	const cases: [string, () => Promise<Record<string, string>>, RegExp][] = [
@@ -36,6 +39,11 @@ describe('the data folder is checked at start (14.10)', () => {
 			'under /proc (a device, no OVOS_CHAT_SECRET: the secret file goes there)',
 			async () => ({ OVOS_SCREEN_DATA_DIR: '/proc/x', OVOS_HOST: '127.0.0.1', OVOS_BUS_PORT: String(await freePort()), OVOS_GUI_PORT: String(await freePort()) }),
 			/^ovos-screen: OVOS_SCREEN_DATA_DIR=\/proc\/x: cannot create the folder \/proc\/x \(ENOENT\)$/
+		],
+		[
+			'a damaged chat secret in it',
+			async () => ({ OVOS_SCREEN_DATA_DIR: damaged }),
+			/^ovos-screen: OVOS_SCREEN_DATA_DIR=.*data-secret-\w+: .*chat-secret is not a chat secret \(64\+ hex digits expected\): delete it/
 		],
 		['a file, not a folder', async () => ({ OVOS_SCREEN_DATA_DIR: file }), /^ovos-screen: OVOS_SCREEN_DATA_DIR=.*not-a-folder: .*not-a-folder is not a folder$/],
 		['an allow-list with a URL in it', async () => ({ OVOS_SCREEN_ALLOWED_HOSTS: 'devbox.lan, http://evil' }), /^ovos-screen: OVOS_SCREEN_ALLOWED_HOSTS=devbox\.lan, http:\/\/evil: http:\/\/evil is not a host name or address/]
@@ -50,6 +58,15 @@ describe('the data folder is checked at start (14.10)', () => {
 			expect(r.ms).toBeLessThan(15_000);
 		}, 40_000);
 	}
+
+	it('a good chat secret, or none yet, passes; OVOS_CHAT_SECRET makes a damaged file irrelevant', () => {
+		const good = mkdtempSync(join(tmpdir(), 'data-secret-'));
+		expect(loadConfig({ OVOS_SCREEN_DATA_DIR: good }).dataDir).toBe(good);
+		writeFileSync(join(good, 'chat-secret'), 'ab'.repeat(32) + '\n');
+		expect(loadConfig({ OVOS_SCREEN_DATA_DIR: good }).dataDir).toBe(good);
+		expect(() => loadConfig({ OVOS_SCREEN_DATA_DIR: damaged })).toThrow(/OVOS_SCREEN_DATA_DIR=.*chat-secret is not a chat secret/);
+		expect(loadConfig({ OVOS_SCREEN_DATA_DIR: damaged, OVOS_CHAT_SECRET: 'x'.repeat(32) }).dataDir).toBe(damaged);
+	});
 
 	it('is not needed, so not checked, with OVOS_HOST and OVOS_CHAT_SECRET given', () => {
 		const c = loadConfig({ OVOS_HOST: '192.168.1.20', OVOS_CHAT_SECRET: 'x'.repeat(32), OVOS_SCREEN_DATA_DIR: '/proc/x' });

@@ -12,6 +12,7 @@
 import { createServer, isIP } from 'node:net';
 import { isAbsolute, join } from 'node:path';
 import type { AllowedHosts, Handshake, OvosAddress } from '$lib/protocol/address';
+import { secretFileProblem } from './agent/secret';
 import { dataDir, writableDirProblem } from './data-dir';
 import { applySettingsFile, checkAdapterSettings, ConfigError, fail, located, raw, withSettingsFile, type SettingsSource } from './settings-file.js';
 
@@ -208,6 +209,12 @@ export function readDataDir(env: Env, needed: boolean): string {
 	return dir;
 }
 
+/** The data folder's chat secret, when there is one and OVOS_CHAT_SECRET does not replace it. */
+function checkSecretFile(env: Env, dir: string): void {
+	const problem = secretFileProblem(dir);
+	if (problem !== null) fail('OVOS_SCREEN_DATA_DIR', raw(env, 'OVOS_SCREEN_DATA_DIR') ?? '(unset: .data)', problem);
+}
+
 export function readTrustProxy(env: Env): boolean {
 	return switchSetting(env, 'OVOS_SCREEN_TRUST_PROXY', false);
 }
@@ -265,7 +272,9 @@ function readAll(env: Env, source: SettingsSource): ServerConfig {
 	checkChatSecret(env);
 	checkAdapterSettings(env);
 	const simulator = readSimulator(env, host);
-	const data = readDataDir(env, simulator || raw(env, 'OVOS_CHAT_SECRET') === undefined);
+	const secretInFile = raw(env, 'OVOS_CHAT_SECRET') === undefined;
+	const data = readDataDir(env, simulator || secretInFile);
+	if (secretInFile) checkSecretFile(env, data);
 	// The simulated device's files (app icons its skills register) are served like a real one's.
 	const guiCache = simulator ? join(data, 'ovos_gui') : null;
 	return {

@@ -17,12 +17,30 @@ export function loadOrCreateSecret(env: NodeJS.ProcessEnv = process.env): Buffer
 		return Buffer.from(given, 'utf8');
 	}
 	const dir = dataDir(env);
-	const file = join(dir, 'chat-secret');
+	const file = secretFile(dir);
 	makeDirs(dir, 0o700);
 	if (!existsSync(file)) createSecret(file);
-	const hex = readFileSync(file, 'utf8').trim();
-	if (!/^[0-9a-f]{64,}$/.test(hex)) throw new Error(`${file} is not a chat secret (64+ hex digits expected)`);
-	return Buffer.from(hex, 'hex');
+	const problem = secretFileProblem(dir);
+	if (problem !== null) throw new Error(problem);
+	return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+}
+
+const secretFile = (dir: string) => join(dir, 'chat-secret');
+
+/**
+ * What is wrong with the data folder's chat secret, if one is there (none yet is fine: it is made at
+ * the first chat). Checked at start too, so a damaged file stops the start rather than the first chat.
+ */
+export function secretFileProblem(dir: string): string | null {
+	const file = secretFile(dir);
+	let text: string;
+	try {
+		text = readFileSync(file, 'utf8');
+	} catch (e) {
+		const code = (e as NodeJS.ErrnoException).code;
+		return code === 'ENOENT' ? null : `cannot read the chat secret ${file} (${code})`;
+	}
+	return /^[0-9a-f]{64,}$/.test(text.trim()) ? null : `${file} is not a chat secret (64+ hex digits expected): delete it to make a new one (open chats start again) or set OVOS_CHAT_SECRET`;
 }
 
 function createSecret(file: string): void {
