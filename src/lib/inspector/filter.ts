@@ -128,11 +128,3 @@ export function muteType(spec: FilterSpec, type: string): FilterSpec {
 	if (type === '' || spec.mutedTypes.includes(type)) return spec;
 	return { ...spec, mutedTypes: [...spec.mutedTypes, type].slice(-MAX_MUTED_TYPES) };
 }
-
-export function isFiltering(spec: FilterSpec): boolean {
-	return compileKey(spec) !== compileKey(NO_FILTER);
-}
-
-function compileKey(s: FilterSpec): string {
-	return JSON.stringify(s);
-}

@@ -40,10 +40,6 @@ export function setData(namespace: string, data: JsonObject): ClientMessage {
 	return { type: 'mycroft.session.set', namespace, data };
 }
 
-export function deleteData(namespace: string, property: string): ClientMessage {
-	return { type: 'mycroft.session.delete', namespace, property };
-}
-
 /** Flat announce on the GUI socket itself (spec §1.3): sets this socket's framework to qt5. */
 export function announce(guiId: string): ClientMessage {
 	return { type: 'mycroft.gui.connected', gui_id: guiId, framework: 'qt5' };

@@ -82,8 +82,6 @@ export type GuiMessage =
 	/** Any other `mycroft.events.triggered` (skill events and forwarded `system` status). */
 	| { readonly kind: 'event'; readonly namespace: string; readonly name: string; readonly data: Json };
 
-export type GuiMessageKind = GuiMessage['kind'];
-
 /** Client → server messages on the GUI socket, exactly as spec §2.2 / §4.4 shape them. */
 export type ClientMessage =
 	| {

@@ -79,9 +79,6 @@ export const DEFAULT_FILE = '.env';
  *   `file`: the settings file read (absolute), if any; `lines`: the keys whose value came from it, and their line.
  */
 
-/** @type {SettingsSource} */
-export const NO_FILE = { file: null, lines: new Map() };
-
 const KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**

@@ -5,7 +5,7 @@
  * raise leaves behind is the state ovos-gui leaves behind. Quirks are reproduced, not fixed, and each
  * one says so.
  */
-import { ACTIVE_SKILLS, PAGE_GAINED_FOCUS, isObject, type BusMessage, type Json, type JsonObject, type PageRef } from '../../protocol';
+import { ACTIVE_SKILLS, PAGE_GAINED_FOCUS, type BusMessage, type Json, type JsonObject, type PageRef } from '../../protocol';
 import { toCanonical, type CanonicalNamespace } from '../../protocol/canonical';
 import type { MessageBus } from './bus-server';
 import { forward, reply } from './bus-util';
@@ -477,6 +477,3 @@ function roundHalfEven(x: number): number {
 	return Math.abs(x % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
 }
 
-export function isJsonObject(v: unknown): v is JsonObject {
-	return isObject(v);
-}
