@@ -17,7 +17,9 @@ describe('homescreen date line', () => {
 	it('orders weekday/day/month/year by dateFormat, as DayMonthDisplay.qml', () => {
 		expect(dateLine({ ...DATE, dateFormat: 'DMY' }, false)).toBe('Wed 28 December, 2022');
 		expect(dateLine({ ...DATE, dateFormat: 'MDY' }, false)).toBe('Wed December 28, 2022');
-		expect(dateLine({ ...DATE, dateFormat: 'YMD' }, false)).toBe('Wed, 2022 December 28');
+		// YMD is the QML's odd order, year first and the weekday between month and day.
+		expect(dateLine({ ...DATE, dateFormat: 'YMD' }, false)).toBe('2022, December Wed 28');
+		expect(dateLine({ ...DATE, dateFormat: 'YMD' }, true)).toBe('2022, Dec Wed 28');
 		// Unset or unknown: DMY, the skill's default.
 		expect(dateLine(DATE, false)).toBe('Wed 28 December, 2022');
 		expect(dateLine({ ...DATE, dateFormat: 'XYZ' }, false)).toBe('Wed 28 December, 2022');

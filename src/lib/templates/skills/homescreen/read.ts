@@ -33,8 +33,8 @@ function joinDate(head: readonly string[], tail: string): string {
 /**
  * The date line of DayMonthDisplay.qml from `weekday_string`, `day_string`, `month_string`,
  * `year_string` in the `dateFormat` order: DMY "Wed 28 December, 2022" (the default), MDY
- * "Wed December 28, 2022", YMD "Wed, 2022 December 28" (the QML's YMD puts the weekday between month
- * and day; we keep it first, as the other two do). Missing parts are left out.
+ * "Wed December 28, 2022", YMD "2022, December Wed 28" (the QML's own order: year first, the weekday
+ * between month and day). Missing parts are left out (the QML blanks the line without year or weekday).
  */
 export function dateLine(data: Data, shortMonth: boolean): string {
 	const weekday = first(text(data, 'weekday_string').trim(), 3);
@@ -46,8 +46,8 @@ export function dateLine(data: Data, shortMonth: boolean): string {
 		case 'MDY':
 			return joinDate([weekday, month, day], year);
 		case 'YMD': {
-			const rest = [year, month, day].filter(Boolean).join(' ');
-			return weekday && rest ? `${weekday}, ${rest}` : weekday || rest;
+			const rest = [month, weekday, day].filter(Boolean).join(' ');
+			return year && rest ? `${year}, ${rest}` : year || rest;
 		}
 		default:
 			return joinDate([weekday, day, month], year);
