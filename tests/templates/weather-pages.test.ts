@@ -109,8 +109,12 @@ describe('weather readers', () => {
 		const hours = (HOURLY.hourlyForecast as { hours: Json[] }).hours;
 		expect(readHourly({ hourlyForecast: { hours: [...hours, ...hours] } }).entries).toHaveLength(4);
 		expect(readHourly({ hourlyForecast: { hours } }).code).toBe(2);
-		// weatherCode 0 is a code (clear day), not "absent" as the QML's truthiness test would have it.
-		expect(readHourly({ ...HOURLY, weatherCode: 0 }).code).toBe(0);
+		// HourlyForecast.qml / DailyForecast.qml test `weatherCode` for truth: 0 (clear day) gives way
+		// to the first column's code; with no column to take it from, 0 stays.
+		expect(readHourly({ hourlyForecast: { hours: [{ weatherCondition: 11 }] }, weatherCode: 0 }).code).toBe(11);
+		expect(readDaily({ forecast: { all: [{ weatherCondition: 14 }] }, weatherCode: 0 }).code).toBe(14);
+		expect(readHourly({ weatherCode: 0 }).code).toBe(0);
+		expect(readHourly({ hourlyForecast: { hours: [{ weatherCondition: 11 }] }, weatherCode: 5 }).code).toBe(5);
 		const d = readDaily(DAILY);
 		expect(d.entries.map((e) => [e.heading, e.main, e.sub, e.code])).toEqual([
 			['Thu', '12°', '4°', 0],

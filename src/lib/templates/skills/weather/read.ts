@@ -53,7 +53,7 @@ export interface ForecastEntry {
 }
 
 export interface Forecast {
-	/** The code that tints the sky: `weatherCode`, else the first entry's (as the QML falls back). */
+	/** The code that tints the sky: `weatherCode`, else (also for 0) the first entry's, as the QML falls back. */
 	readonly code: number | null;
 	readonly entries: readonly ForecastEntry[];
 }
@@ -67,8 +67,14 @@ function entries(container: Data, key: string): Data[] {
 		.map((e) => (typeof e === 'object' && e !== null && !Array.isArray(e) ? e : {}));
 }
 
+/**
+ * The QML's `weatherCode ? weatherCode : <first entry>.weatherCondition`: a weatherCode of 0 (clear
+ * day) is falsy there, so the first column's code tints the sky instead; 0 stays when that has none.
+ */
 function forecast(data: Data, rows: Data[], toEntry: (e: Data) => ForecastEntry): Forecast {
-	return { code: iconCode(data.weatherCode) ?? iconCode(rows[0]?.weatherCondition), entries: rows.map(toEntry) };
+	const own = iconCode(data.weatherCode);
+	const first = iconCode(rows[0]?.weatherCondition);
+	return { code: own === 0 ? (first ?? own) : (own ?? first), entries: rows.map(toEntry) };
 }
 
 /** HourlyForecast: `hourlyForecast.hours[]` of `{time, temperature, precipitation, weatherCondition}`. */
