@@ -160,7 +160,7 @@ test('the OCP player: its corner buttons take taps with the screen’s bell up, 
 	await expect(close).toBeVisible({ timeout: 8000 });
 	expect(await covering(page, close)).toEqual([]);
 	expect(await covering(page, player.getByRole('button', { name: 'Media home' }))).toEqual([]);
-	// Four position reports later, the very same buttons and words, the time moved on.
+	// A position report later (OCP's audio service sends one every 2 s), the very same buttons and words, the time moved on.
 	const elapsed = player.locator('[data-key="elapsed"]');
 	const before = await elapsed.textContent();
 	await page.evaluate(() => {
@@ -168,7 +168,7 @@ test('the OCP player: its corner buttons take taps with the screen’s bell up, 
 		w.held = [...document.querySelectorAll('.tpl-root[data-page="PlayerLoader"] :is(.ocp-corner, [data-key="title"], [data-key="elapsed"])')];
 	});
 	await expect(elapsed).not.toHaveText(before ?? '', { timeout: 4000 });
-	await page.waitForTimeout(1500);
+	await page.waitForTimeout(2500);
 	const same = await page.evaluate(() => {
 		const w = window as unknown as { held: Element[] };
 		const now = [...document.querySelectorAll('.tpl-root[data-page="PlayerLoader"] :is(.ocp-corner, [data-key="title"], [data-key="elapsed"])')];

@@ -5,7 +5,7 @@
  * - the player (ovos-ocp-audio-plugin), namespace `ovos.common_play`: `PlayerLoader` (backend
  *   `OVOSSyncPlayer`) with `SuggestionsView` as the 2nd page, the now-playing keys, and the bus API
  *   the page's buttons reach as `ovos.common_play.<event>` (pause, resume, next, previous, stop);
- * - the audio service playing the track, reporting `ovos.common_play.playback_time` (ms) twice a second.
+ * - the audio service playing the track, reporting `ovos.common_play.playback_time` (ms) every 2 s.
  * The player only obeys the device's own `default` session (`@require_default_session`).
  */
 import { sessionIdOf, type BusMessage, type Json, type JsonObject } from '../../../protocol';
@@ -14,8 +14,12 @@ import type { SkillContext, SkillDefinition, Turn } from '../workshop';
 import { has } from './match';
 
 export const OCP_ID = 'ovos.common_play';
-/** The audio backend's seek-bar sync ("send event ~ every 500 ms", ovos-vlc-plugin). */
-export const PLAYBACK_SYNC_MS = 500;
+/**
+ * The audio backend's seek-bar sync: ovos-vlc-plugin (`update_playback_time`, since 2021) reports
+ * only when more than 2 s passed since its last report ("send event ~ every 2 s"; the GUI runs its
+ * own progress in between).
+ */
+export const PLAYBACK_SYNC_MS = 2000;
 
 const PlayerState = { STOPPED: 0, PLAYING: 1, PAUSED: 2 } as const;
 const STATUS = ['Stopped', 'Playing', 'Paused'] as const;
