@@ -271,8 +271,8 @@ test('busy and Home: search, play_search, featured skills, the now-playing strip
 	await expect(home.getByRole('button', { name: 'Close the player' })).toHaveAttribute('aria-disabled', 'true');
 });
 
-test('OVOS-GUI-1 players: audio, media and video', async ({ page }) => {
-	await page.goto(screenUrl(sim));
+for (const path of ['/', '/kiosk']) test(`OVOS-GUI-1 players: audio, media and video on ${path}`, async ({ page }) => {
+	await page.goto(screenUrl(sim, path));
 	await live(page);
 	show(sim, 'skill-music.test', ['SYSTEM_audio_player'], { title: 'So What', artist: 'Miles Davis', album: 'Kind of Blue', image: `${base}/art.svg`, position: 75, duration: 562, playing: true });
 	const audio = shownPage(page, 'SYSTEM_audio_player');
