@@ -4,7 +4,7 @@
  * smaller than a 44 px touch target and no text is smaller than 14 px (read from across a kitchen).
  * Values are a real day's (one-decimal temperatures, long names): e2e/support/every-page.ts.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { Simulator } from '../src/lib/server/simulator';
 import { EVERY_PAGE, showCase } from './support/every-page';
 import { assets, privateSim, screenUrl, type Assets } from './support/screen';
@@ -79,23 +79,37 @@ const SIZES = [
 	{ width: 720, height: 1280 }
 ];
 
+// The widest clock a day shows, pinned so the test does not depend on the hour it runs at: a
+// two-digit hour with the period in 12-hour locales ("10:58 PM"), and in 24-hour ones ("22:58");
+// the longest weekday and month beside it.
+const WIDEST_TIME = new Date('2026-09-30T22:58:00Z');
+const CLOCK_PAGES = new Set(['SYSTEM_clock', 'SYSTEM_idle']);
+
+async function misfits(browser: Browser, size: { width: number; height: number }, path: string, locale: string, cases: typeof EVERY_PAGE): Promise<string[]> {
+	const context = await browser.newContext({ viewport: size, colorScheme: 'dark', locale, timezoneId: 'UTC' });
+	await context.clock.setFixedTime(WIDEST_TIME);
+	const page = await context.newPage();
+	await page.goto(screenUrl(sim, path));
+	await expect(page.locator('.scr-root[data-conn="live"]')).toBeAttached();
+	const found: string[] = [];
+	for (const c of cases) {
+		showCase(sim, c, files.url);
+		await expect(page.locator(`.tpl-root[data-page="${c.page}"][data-namespace="${c.ns}"]`)).toBeVisible();
+		await expect(page.locator('.tpl-root > *').first()).toBeVisible();
+		if (CLOCK_PAGES.has(c.page)) await expect(page.locator('.tpl-root time').first()).toHaveAttribute('aria-label', locale === 'en-US' ? '10:58 PM' : '22:58');
+		await page.waitForTimeout(250);
+		for (const line of await audit(page)) found.push(`${c.name} (${locale}): ${line}`);
+	}
+	await context.close();
+	return found;
+}
+
 for (const size of SIZES) {
 	for (const path of ['/', '/kiosk']) {
 		test(`every page fits ${size.width}×${size.height} on ${path}`, async ({ browser }) => {
 			test.setTimeout(90_000);
-			const context = await browser.newContext({ viewport: size, colorScheme: 'dark' });
-			const page = await context.newPage();
-			await page.goto(screenUrl(sim, path));
-			await expect(page.locator('.scr-root[data-conn="live"]')).toBeAttached();
-			const found: string[] = [];
-			for (const c of EVERY_PAGE) {
-				showCase(sim, c, files.url);
-				await expect(page.locator(`.tpl-root[data-page="${c.page}"][data-namespace="${c.ns}"]`)).toBeVisible();
-				await expect(page.locator('.tpl-root > *').first()).toBeVisible();
-				await page.waitForTimeout(250);
-				for (const line of await audit(page)) found.push(`${c.name}: ${line}`);
-			}
-			await context.close();
+			const found = await misfits(browser, size, path, 'en-US', EVERY_PAGE);
+			found.push(...(await misfits(browser, size, path, 'en-GB', EVERY_PAGE.filter((c) => CLOCK_PAGES.has(c.page)))));
 			expect(found).toEqual([]);
 		});
 	}

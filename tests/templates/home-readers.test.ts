@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Json } from '../../src/lib/protocol';
-import { durationText, splitTime } from '../../src/lib/templates/parts/clock';
+import { clockEms, durationText, splitTime } from '../../src/lib/templates/parts/clock';
 import { dateLine, readHome, WIDGET_EVENTS } from '../../src/lib/templates/skills/homescreen/read';
 import { alarmPayload, alertEvents, readAlarm, readAlarms, readListItems, readTimers } from '../../src/lib/templates/skills/alerts/read';
 import { timerFace } from '../../src/lib/templates/gui1/timer';
@@ -118,6 +118,17 @@ describe('time strings', () => {
 		expect(splitTime('2:36 PM')).toEqual({ hours: '2', minutes: '36', period: 'PM' });
 		expect(splitTime('10꞉16')).toEqual({ hours: '10', minutes: '16', period: '' });
 		expect(splitTime('noon')).toEqual({ hours: 'noon', minutes: '', period: '' });
+	});
+	it('a big clock reserves the widest time of its kind: the same at 9:59 as at 10:00, wider with a period', () => {
+		const at = (s: string) => clockEms(splitTime(s));
+		expect(at('9:59')).toEqual(at('10:00'));
+		expect(at('9:59 PM')).toEqual(at('10:58 PM'));
+		expect(at('10:58 PM').row).toBeGreaterThan(at('22:58').row);
+		// Stacked, the widest line is two digits, whatever the period.
+		expect(at('10:58 PM').stack).toBe(at('22:58').stack);
+		expect(at('22:58').row).toBeGreaterThan(at('22:58').stack);
+		// Whatever a skill sent instead of a time still gets room for every character.
+		expect(at('midnight').row).toBeGreaterThan(at('22:58').row);
 	});
 	it('durations', () => {
 		expect(durationText(0)).toBe('0:00');

@@ -11,6 +11,32 @@ export interface ClockParts {
 	readonly period: string;
 }
 
+// Widths in em of a big clock's parts, a little over the widest common screen font's (DejaVu Sans
+// at weight 800, measured in Chromium: "10:58 PM" 3.70 em, "20:08" 3.12 em; Liberation and Noto
+// are narrower), so the widest time fits whichever font the device has. The period is drawn at
+// 0.3 em, after a gap of 0.18 of its own em.
+const DIGIT_EM = 0.7;
+const LETTER_EM = 0.9;
+const SEP_EM = 0.44;
+const PERIOD_SCALE = 0.3;
+
+function widthEm(s: string): number {
+	return [...s].reduce((w, c) => w + (/\d/u.test(c) ? DIGIT_EM : LETTER_EM), 0);
+}
+
+/**
+ * How many ems wide the widest time like `t` is, in a row (hours:minutes period) and stacked
+ * (hours above minutes above the period). Hours count as at least two digits, so the size chosen
+ * from it does not change between 9:59 and 10:00.
+ */
+export function clockEms(t: ClockParts): { row: number; stack: number } {
+	const hours = Math.max(widthEm(t.hours), 2 * DIGIT_EM);
+	const minutes = widthEm(t.minutes);
+	const period = t.period ? widthEm(t.period) * PERIOD_SCALE : 0;
+	const row = hours + (t.minutes ? SEP_EM + minutes : 0) + (t.period ? 0.18 * PERIOD_SCALE + period : 0);
+	return { row: +row.toFixed(3), stack: +Math.max(hours, minutes, period).toFixed(3) };
+}
+
 /**
  * "10:16", "2:36 PM", "10꞉16" (the homescreen's raised colon) → parts. A string without a colon is
  * all hours, so whatever a skill sent is still shown.
