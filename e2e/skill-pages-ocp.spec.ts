@@ -22,13 +22,42 @@ const SVG: Record<string, string> = {
 	'/radio.svg': `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 180"><rect width="320" height="180" fill="#8e2de2"/><circle cx="160" cy="90" r="50" fill="none" stroke="#fff" stroke-width="10"/></svg>`
 };
 
+/** A real, playable clip (a second of moving colour, VP8 in WebM) recorded by the browser itself. */
+async function recordClip(page: Page): Promise<Buffer> {
+	const b64 = await page.evaluate(async () => {
+		const canvas = Object.assign(document.createElement('canvas'), { width: 160, height: 90 });
+		const g = canvas.getContext('2d') as CanvasRenderingContext2D;
+		const rec = new MediaRecorder(canvas.captureStream(15), { mimeType: 'video/webm;codecs=vp8' });
+		const chunks: Blob[] = [];
+		rec.ondataavailable = (e) => chunks.push(e.data);
+		const done = new Promise((r) => (rec.onstop = r));
+		rec.start();
+		for (let i = 0; i < 15; i++) {
+			g.fillStyle = `hsl(${i * 24} 70% 50%)`;
+			g.fillRect(0, 0, 160, 90);
+			await new Promise((r) => setTimeout(r, 66));
+		}
+		rec.stop();
+		await done;
+		const bytes = new Uint8Array(await new Blob(chunks).arrayBuffer());
+		let bin = '';
+		for (const b of bytes) bin += String.fromCharCode(b);
+		return btoa(bin);
+	});
+	return Buffer.from(b64, 'base64');
+}
+
 let server: Server;
 let base = '';
 let sim: Simulator;
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser }) => {
+	const recorder = await browser.newPage();
+	const clip = await recordClip(recorder);
+	await recorder.close();
 	server = createServer((req, res) => {
 		const body = SVG[req.url ?? ''];
 		if (body) res.writeHead(200, { 'content-type': 'image/svg+xml' }).end(body);
+		else if (req.url === '/clip.webm') res.writeHead(200, { 'content-type': 'video/webm', 'content-length': clip.length }).end(clip);
 		else res.writeHead(404).end();
 	});
 	await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -304,8 +333,19 @@ for (const path of ['/', '/kiosk']) test(`OVOS-GUI-1 players: audio, media and v
 	const video = shownPage(page, 'SYSTEM_video_player');
 	await expect(video.locator('[data-key="title"]')).toHaveText('Holiday 2024');
 	await expect(video.getByText('plays on the device itself')).toBeVisible();
-	setValues(sim, 'skill-video.test', { uri: `${base}/clip.mp4` });
-	await expect(video.locator('video')).toHaveAttribute('src', `${base}/clip.mp4`);
+	// A web video plays here: it loads (no failure card) and follows `playing`.
+	setValues(sim, 'skill-video.test', { uri: `${base}/clip.webm` });
+	const player = video.locator('video');
+	await expect(player).toHaveAttribute('src', `${base}/clip.webm`);
+	await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+	await expect(video.getByText('could not be loaded')).toHaveCount(0);
+	await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.paused || v.currentTime === 0)).toBe(false);
+	setValues(sim, 'skill-video.test', { playing: false });
+	await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+	// One the browser cannot load gets a clear card with its title, never a blank frame.
+	setValues(sim, 'skill-video.test', { uri: `${base}/missing.mp4`, playing: true });
+	await expect(video.getByText('The video could not be loaded on this screen.')).toBeVisible();
+	await expect(video.locator('[data-key="title"]')).toHaveText('Holiday 2024');
 });
 
 // Every page at the three sizes, light and dark, on the device's own screen (`/kiosk`), with its values.
