@@ -1,6 +1,7 @@
 import type { Handle, ServerInit } from '@sveltejs/kit';
 import { dev } from '$app/environment';
 import { earlySocketUrl } from '$lib/protocol/address';
+import { requestLanguage } from '$lib/i18n/languages';
 import { config, ConfigError, type ServerConfig } from '$lib/server/config';
 import { crossSiteReason } from '$lib/server/origin';
 import { publishStart, startInfo } from '$lib/server/start-info';
@@ -54,13 +55,19 @@ export const handle: Handle = async ({ event, resolve }) => {
 				headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }
 			});
 	}
+	// The UI language (`?lang=`, the saved choice, OVOS_SCREEN_LANG, the browser's languages), also for `<html lang>`.
+	event.locals.i18n = requestLanguage(url, request.headers, config().lang);
 	// app.html opens a screen's GUI socket before the app's code loads (first paint): its URL, with
 	// the screen options this browser saved (/settings); and the theme, so the first paint has it.
 	const early = new URL(url);
 	early.search = screenParams(url.searchParams, event.cookies.get(OPTIONS_COOKIE)).toString();
 	const theme = themeOf(event.cookies.get(THEME_COOKIE), config().theme);
 	return resolve(event, {
-		transformPageChunk: ({ html }) => html.replace('%ovos.early%', earlySocketUrl(early, config().ovos, config().allowedHosts)).replace('%ovos.theme%', theme)
+		transformPageChunk: ({ html }) =>
+			html
+				.replace('%ovos.early%', earlySocketUrl(early, config().ovos, config().allowedHosts))
+				.replace('%ovos.theme%', theme)
+				.replace('%ovos.lang%', event.locals.i18n.lang)
 	});
 };
 

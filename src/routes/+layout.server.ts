@@ -1,7 +1,8 @@
 import { config } from '$lib/server/config';
+import { requestLanguage } from '$lib/i18n/languages';
 import { OPTIONS_COOKIE, savedOptions, THEME_COOKIE, themeOf } from '$lib/settings/choices';
 
-export function load({ cookies }) {
+export function load({ cookies, url, request }) {
 	const c = config();
 	return {
 		ovos: c.ovos,
@@ -11,6 +12,8 @@ export function load({ cookies }) {
 		/** The theme on screen: this browser's choice, else the server's OVOS_SCREEN_THEME. */
 		theme: themeOf(cookies.get(THEME_COOKIE), c.theme),
 		/** /kiosk's rotation and scale unless this browser or the URL says otherwise. */
-		kiosk: c.kiosk
+		kiosk: c.kiosk,
+		/** The UI language (decided here too, so a client-side move to another `?lang=` runs this again). */
+		i18n: requestLanguage(url, request.headers, c.lang)
 	};
 }

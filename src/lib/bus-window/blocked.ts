@@ -1,3 +1,4 @@
+import { APP } from '$lib/i18n/app';
 import type { OvosAddress } from '$lib/protocol/address';
 
 /**
@@ -6,6 +7,5 @@ import type { OvosAddress } from '$lib/protocol/address';
  */
 export function windowBlocked(configured: OvosAddress, effective: OvosAddress): string | null {
 	if (effective.host === configured.host && effective.guiPort === configured.guiPort && effective.busPort === configured.busPort) return null;
-	const where = `${effective.host ?? 'this page’s host'}:${effective.guiPort}`;
-	return `This needs the device’s message bus, which this screen is not connected to: it shows the OVOS at ${where} (set in its address), and the app server reaches only its own.`;
+	return APP.busBlocked(`${effective.host ?? APP.thisPageHost}:${effective.guiPort}`);
 }

@@ -4,6 +4,7 @@
  * is the `BusWindow` templates get; never a raw bus socket.
  */
 import { SseParser } from '$lib/sse';
+import { APP } from '$lib/i18n/app';
 import { isObject, type JsonObject } from '$lib/protocol';
 import { BUS_WINDOW_PATH, type WindowEvent } from '$lib/protocol/bus-window';
 import { IDLE_STATUS, type VoiceStatus } from '$lib/screen';
@@ -12,6 +13,12 @@ import type { BusRequest, BusRequestResult, BusWindow } from '$lib/templates/typ
 
 export type WindowLink = 'off' | 'connecting' | 'live' | 'down';
 export type WindowListener = (ev: WindowEvent) => void;
+
+/** Why the window is down: the server's own words, or one of ours (put in words in the UI language when read). */
+type Issue =
+	| { readonly text: string }
+	| { readonly our: 'token' | 'closed' }
+	| { readonly our: 'unreachable' | 'refused'; readonly detail: string };
 
 export interface BusWindowClientOptions {
 	readonly endpoint?: string;
@@ -28,8 +35,7 @@ export class BusWindowClient implements BusWindow {
 	link = $state<WindowLink>('off');
 	/** The app server holds the core bus right now. */
 	busOpen = $state(false);
-	/** Why the link or the bus is down, in words. */
-	problem = $state<string | null>(null);
+	#issue = $state<Issue | null>(null);
 	/** The listening / thinking / speaking state the core bus reports (spec §7: preferred when there). */
 	voice = $state.raw<VoiceStatus>(IDLE_STATUS);
 
@@ -44,10 +50,27 @@ export class BusWindowClient implements BusWindow {
 		this.#o = o;
 	}
 
+	/** Why the link or the bus is down, in words. */
+	get problem(): string | null {
+		const i = this.#issue;
+		if (i === null) return null;
+		if ('text' in i) return i.text;
+		switch (i.our) {
+			case 'token':
+				return APP.busToken;
+			case 'closed':
+				return APP.busClosed;
+			case 'unreachable':
+				return APP.busUnreachable(i.detail);
+			case 'refused':
+				return APP.busRefused(i.detail);
+		}
+	}
+
 	get unavailable(): string | null {
 		if (this.#o.blocked) return this.#o.blocked;
-		if (this.link !== 'live') return this.problem ?? 'Connecting to the app server’s window onto the OVOS bus…';
-		if (!this.busOpen) return this.problem ?? 'The app server is not connected to the OVOS messagebus.';
+		if (this.link !== 'live') return this.problem ?? APP.busConnecting;
+		if (!this.busOpen) return this.problem ?? APP.busDown;
 		return null;
 	}
 
@@ -92,11 +115,11 @@ export class BusWindowClient implements BusWindow {
 				body: JSON.stringify({ type: req.type, data: req.data ?? {} })
 			});
 		} catch (e) {
-			return { ok: false, reason: `could not reach the app server: ${(e as Error).message}` };
+			return { ok: false, reason: APP.sendUnreachable((e as Error).message) };
 		}
 		const body: unknown = await res.json().catch(() => null);
 		if (res.status === 202 && isObject(body) && body.ok === true) return { ok: true };
-		return { ok: false, reason: isObject(body) && typeof body.reason === 'string' ? body.reason : `refused (HTTP ${res.status})` };
+		return { ok: false, reason: isObject(body) && typeof body.reason === 'string' ? body.reason : APP.sendRefused(res.status) };
 	}
 
 	#fetch(url: string, init: RequestInit): Promise<Response> {
@@ -115,7 +138,7 @@ export class BusWindowClient implements BusWindow {
 		void this.#read(abort.signal).then(
 			(retryAfterMs) => this.#ended(abort, retryAfterMs),
 			(e: unknown) => {
-				if (!abort.signal.aborted) this.problem = `The app server’s bus window is not reachable (${(e as Error).message}).`;
+				if (!abort.signal.aborted) this.#issue = { our: 'unreachable', detail: (e as Error).message };
 				this.#ended(abort, null);
 			}
 		);
@@ -131,10 +154,7 @@ export class BusWindowClient implements BusWindow {
 		if (!res.ok || !res.body) {
 			const body: unknown = await res.json().catch(() => null);
 			const reason = isObject(body) && typeof body.reason === 'string' ? body.reason : `HTTP ${res.status}`;
-			this.problem =
-				res.status === 401
-					? 'This server needs its API token: open this page once with ?token=… added to its address.'
-					: `The app server refused its bus window: ${reason}`;
+			this.#issue = res.status === 401 ? { our: 'token' } : { our: 'refused', detail: reason };
 			const after = Number(res.headers.get('retry-after'));
 			return Number.isFinite(after) && after > 0 ? after * 1000 : null;
 		}
@@ -163,7 +183,7 @@ export class BusWindowClient implements BusWindow {
 		if (!isObject(data)) return;
 		if (event === 'state') {
 			this.busOpen = data.open === true;
-			this.problem = typeof data.reason === 'string' ? data.reason : null;
+			this.#issue = typeof data.reason === 'string' ? { text: data.reason } : null;
 			if (!this.busOpen) this.voice = IDLE_STATUS;
 			return;
 		}
@@ -185,7 +205,7 @@ export class BusWindowClient implements BusWindow {
 		this.link = 'down';
 		this.busOpen = false;
 		this.voice = IDLE_STATUS;
-		this.problem ??= 'The app server’s bus window closed.';
+		this.#issue ??= { our: 'closed' };
 		const min = this.#o.retryMinMs ?? 1000;
 		const base = Math.min(this.#o.retryMaxMs ?? 30_000, min * 2 ** Math.min(this.#failures++, 10));
 		const delay = retryAfterMs ?? base / 2 + Math.random() * (base / 2);

@@ -3,6 +3,7 @@
  * arrive (`sentence` …, then `done` or `error`). Plain TS, no Svelte: the panel and tests use it.
  */
 import { SseParser } from '$lib/sse';
+import { CHAT } from '$lib/i18n/chat';
 
 export { SseParser, type SseEvent } from '$lib/sse';
 
@@ -69,7 +70,7 @@ function errorFrom(body: unknown, status: number): ChatRequestError {
 
 function doneFrom(v: unknown): ChatDone {
 	if (!isRecord(v) || (typeof v.token !== 'string' && v.token !== null) || typeof v.outcome !== 'string')
-		throw new ChatRequestError('protocol', 'the server sent an unreadable reply');
+		throw new ChatRequestError('protocol', CHAT.unreadable);
 	return {
 		outcome: v.outcome as ChatOutcome,
 		complete: v.complete === true,
@@ -94,14 +95,14 @@ export async function sendChat(opts: SendOptions): Promise<ChatDone> {
 	try {
 		res = await doFetch(opts.endpoint ?? '/api/chat', { method: 'POST', headers, body: JSON.stringify(body), signal: opts.signal });
 	} catch (e) {
-		if (opts.signal?.aborted) throw new ChatRequestError('aborted', 'stopped');
-		throw new ChatRequestError('network', `could not reach this server: ${(e as Error).message}`);
+		if (opts.signal?.aborted) throw new ChatRequestError('aborted', CHAT.stoppedDetail);
+		throw new ChatRequestError('network', CHAT.unreachableServer((e as Error).message));
 	}
 	if (!res.ok || !(res.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
 		const parsed: unknown = await res.json().catch(() => null);
 		throw errorFrom(parsed, res.status);
 	}
-	if (!res.body) throw new ChatRequestError('protocol', 'empty reply');
+	if (!res.body) throw new ChatRequestError('protocol', CHAT.emptyReply);
 	const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
 	const parser = new SseParser();
 	try {
@@ -123,13 +124,13 @@ export async function sendChat(opts: SendOptions): Promise<ChatDone> {
 		}
 	} catch (e) {
 		if (e instanceof ChatRequestError) throw e;
-		if (opts.signal?.aborted) throw new ChatRequestError('aborted', 'stopped');
-		throw new ChatRequestError('network', `the reply was cut off: ${(e as Error).message}`);
+		if (opts.signal?.aborted) throw new ChatRequestError('aborted', CHAT.stoppedDetail);
+		throw new ChatRequestError('network', CHAT.cutOff((e as Error).message));
 	} finally {
 		reader.cancel().catch(() => {});
 	}
-	if (opts.signal?.aborted) throw new ChatRequestError('aborted', 'stopped');
-	throw new ChatRequestError('network', 'the reply ended before the turn did');
+	if (opts.signal?.aborted) throw new ChatRequestError('aborted', CHAT.stoppedDetail);
+	throw new ChatRequestError('network', CHAT.endedEarly);
 }
 
 /**

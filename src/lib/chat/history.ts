@@ -64,13 +64,13 @@ export function newChatId(): string {
 }
 
 export function emptyChat(lang: string | null = null, device = false): StoredChat {
-	return { id: newChatId(), title: 'New chat', token: null, lang, device, entries: [], updated: Date.now() };
+	return { id: newChatId(), title: '', token: null, lang, device, entries: [], updated: Date.now() };
 }
 
-/** A chat's title: its first user message, shortened. */
+/** A chat's title: its first user message, shortened; '' before there is one (shown as "New chat" in the UI's language). */
 export function titleOf(entries: readonly ChatEntry[]): string {
 	const first = entries.find((e) => e.role === 'user')?.text.trim();
-	if (!first) return 'New chat';
+	if (!first) return '';
 	return first.length > 40 ? `${first.slice(0, 39)}…` : first;
 }
 

@@ -1,6 +1,10 @@
-/** Languages offered in the chat's language choice; "Auto" (null) lets OVOS use its own. */
-export const CHAT_LANGUAGES: readonly { readonly tag: string | null; readonly label: string }[] = [
-	{ tag: null, label: 'Auto' },
+/**
+ * Languages offered in the chat's language choice, each in its own name. The first (null, the
+ * default) lets OVOS use the device's language, the one it surely understands; its label is the
+ * UI's ("Device's language").
+ */
+export const CHAT_LANGUAGES: readonly { readonly tag: string | null; readonly label: string | null }[] = [
+	{ tag: null, label: null },
 	{ tag: 'en-US', label: 'English (US)' },
 	{ tag: 'en-GB', label: 'English (UK)' },
 	{ tag: 'de-DE', label: 'Deutsch' },

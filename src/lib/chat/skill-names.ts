@@ -3,20 +3,22 @@
  * `<name>.<author>`, the name often wrapped in `ovos-skill-…`, `skill-ovos-…` or the author's own
  * prefix; a few well-known ones get their proper names. The raw id stays available as a tooltip.
  */
-const KNOWN: Readonly<Record<string, string>> = {
-	'date-time': 'Date and time',
-	datetime: 'Date and time',
-	'fallback-unknown': 'Unknown',
-	homescreen: 'Home screen',
-	'ovos-homescreen': 'Home screen',
-	wolfie: 'Wolfram Alpha',
-	'wolfram-alpha': 'Wolfram Alpha',
-	ddg: 'DuckDuckGo',
-	'duck-duck-go': 'DuckDuckGo',
-	duckduckgo: 'DuckDuckGo',
-	ocp: 'Media',
-	'ovos-common-play': 'Media',
-	'common-play': 'Media'
+import { CHAT } from '$lib/i18n/chat';
+
+const KNOWN: Readonly<Record<string, () => string>> = {
+	'date-time': () => CHAT.skillDateTime,
+	datetime: () => CHAT.skillDateTime,
+	'fallback-unknown': () => CHAT.skillUnknown,
+	homescreen: () => CHAT.skillHome,
+	'ovos-homescreen': () => CHAT.skillHome,
+	wolfie: () => 'Wolfram Alpha',
+	'wolfram-alpha': () => 'Wolfram Alpha',
+	ddg: () => 'DuckDuckGo',
+	'duck-duck-go': () => 'DuckDuckGo',
+	duckduckgo: () => 'DuckDuckGo',
+	ocp: () => CHAT.skillMedia,
+	'ovos-common-play': () => CHAT.skillMedia,
+	'common-play': () => CHAT.skillMedia
 };
 
 /** Words that frame a skill id rather than name the skill. */
@@ -32,7 +34,7 @@ export function skillName(id: string | null | undefined): string | null {
 	while (words.length > 1 && framing(words[0] as string)) words.shift();
 	while (words.length > 1 && framing(words.at(-1) as string)) words.pop();
 	const core = words.join('-');
-	if (Object.hasOwn(KNOWN, core)) return KNOWN[core] as string;
+	if (Object.hasOwn(KNOWN, core)) return (KNOWN[core] as () => string)();
 	const text = words.join(' ');
 	return text ? text[0]?.toUpperCase() + text.slice(1) : id;
 }

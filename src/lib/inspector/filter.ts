@@ -2,11 +2,12 @@
  * Which log rows show: direction, socket, wire type, namespace, free text (a `/regex/` too),
  * errors only, and mute presets for the noisy types a developer rarely wants to see.
  */
+import { INSPECT } from '$lib/i18n/inspect';
 import type { LogEntry } from './entry';
 
 export interface MutePreset {
-	readonly id: string;
-	readonly label: string;
+	/** Also the key of its name in the inspector's texts. */
+	readonly id: 'status' | 'interaction' | 'focus' | 'alive' | 'handshake';
 	readonly matches: (e: LogEntry) => boolean;
 }
 
@@ -15,7 +16,6 @@ const STATUS_PREFIXES = ['recognizer_loop:', 'enclosure.', 'mycroft.audio.', 'ov
 export const MUTE_PRESETS: readonly MutePreset[] = [
 	{
 		id: 'status',
-		label: 'voice status',
 		// ovos-gui forwards these on the GUI socket under `system` (spec §2.1.9); the bus has the originals.
 		matches: (e) =>
 			(e.socket === 'gui' && e.namespace === 'system' && e.event !== '' && e.event !== 'system.gui.user.interaction') ||
@@ -23,22 +23,18 @@ export const MUTE_PRESETS: readonly MutePreset[] = [
 	},
 	{
 		id: 'interaction',
-		label: 'touch / interaction',
 		matches: (e) => e.event === 'system.gui.user.interaction' || e.type === 'gui.page_interaction'
 	},
 	{
 		id: 'focus',
-		label: 'page focus',
 		matches: (e) => e.event === 'page_gained_focus' || e.type === 'gui.page_gained_focus'
 	},
 	{
 		id: 'alive',
-		label: 'health checks',
 		matches: (e) => /(\.is_alive|\.is_ready|gui\.status\.request)(\.response)?$/.test(e.type)
 	},
 	{
 		id: 'handshake',
-		label: 'handshake',
 		matches: (e) => /^mycroft\.gui\.(connected|port|available)$/.test(e.type) || e.type === 'connected'
 	}
 ];
@@ -100,7 +96,7 @@ function asRegExp(text: string): RegExp | Error | null {
 	const re = /^\/(.+)\/([a-z]*)$/.exec(text.trim());
 	if (!re) return null;
 	// `g` and `y` would make test() remember where it stopped between rows.
-	if (/[^imsu]/.test(re[2] as string)) return new Error(`flags may be i, m, s and u, not ${re[2]}`);
+	if (/[^imsu]/.test(re[2] as string)) return new Error(INSPECT.regexFlags(re[2] as string));
 	try {
 		return new RegExp(re[1] as string, re[2]);
 	} catch (e) {
@@ -111,7 +107,7 @@ function asRegExp(text: string): RegExp | Error | null {
 /** Why the filter text, written as a `/regex/`, is not a valid one (it is then searched for as written). */
 export function textFilterProblem(text: string): string | null {
 	const rx = asRegExp(text);
-	return rx instanceof Error ? `not a valid regular expression (${rx.message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /, '')}); searching for the text as written` : null;
+	return rx instanceof Error ? INSPECT.badRegex(rx.message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /, '')) : null;
 }
 
 function textMatcher(text: string): RowPredicate | null {

@@ -1,10 +1,17 @@
 /** Small text helpers for the dashboard's views. */
+import { currentLocale } from '$lib/i18n/runtime.svelte';
 
-/** `12:34:56.789` in local time. */
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+/** `12:34:56.789` in local time, written as the UI's locale writes it (`12:34:56,789` in German); always 24-hour, so rows line up. */
 export function clock(ms: number): string {
-	const d = new Date(ms);
-	const p = (n: number, w = 2) => String(n).padStart(w, '0');
-	return `${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}.${p(d.getMilliseconds(), 3)}`;
+	const locale = currentLocale();
+	let f = clocks.get(locale);
+	if (!f) {
+		f = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3, hourCycle: 'h23' });
+		clocks.set(locale, f);
+	}
+	return f.format(ms);
 }
 
 /** Pretty JSON for an expanded row; text that is not JSON comes back as it was. */

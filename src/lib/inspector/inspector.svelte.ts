@@ -3,6 +3,7 @@
  * and an optional loaded trace for time travel. Rendering is told at most once per animation
  * frame through `version`; everything heavy lives in the plain modules beside this file.
  */
+import { INSPECT } from '$lib/i18n/inspect';
 import { decode } from '$lib/protocol';
 import type { ScreenState } from '$lib/screen';
 import type { FrameLike } from './entry';
@@ -98,7 +99,7 @@ export class InspectorModel {
 	/** Loads a trace for time travel; returns an error message instead when it cannot. */
 	loadTrace(text: string, name: string): string | null {
 		const lines = parseJsonl(text);
-		if (lines.length > MAX_TRACE_LINES) return `${lines.length} lines: more than ${MAX_TRACE_LINES} is too many to step through here`;
+		if (lines.length > MAX_TRACE_LINES) return INSPECT.traceTooLong(lines.length, MAX_TRACE_LINES);
 		const trace = new Trace(lines);
 		const log = new WireLog(Math.max(1, lines.length));
 		lines.forEach((raw, i) => {
@@ -119,7 +120,7 @@ export class InspectorModel {
 
 	/** Time-travel the live log: its export, loaded as a trace. */
 	snapshot(): void {
-		this.loadTrace(this.exportAll(), 'live log snapshot');
+		this.loadTrace(this.exportAll(), INSPECT.snapshotName);
 	}
 
 	closeTrace(): void {

@@ -5,6 +5,7 @@
  */
 import type { BusMessage, ClientMessage, ProtocolError } from '../protocol';
 import { validateBus, validateClient } from '../protocol/schemas';
+import { INSPECT } from '$lib/i18n/inspect';
 import type { LogEntry } from './entry';
 
 export type Channel = 'gui' | 'bus';
@@ -19,7 +20,7 @@ export function checkDraft(channel: Channel, text: string): Checked {
 	try {
 		value = JSON.parse(text);
 	} catch (e) {
-		return { ok: false, error: `not JSON: ${(e as Error).message}` };
+		return { ok: false, error: INSPECT.notJson((e as Error).message) };
 	}
 	if (channel === 'gui') {
 		const r = validateClient(value);
@@ -34,8 +35,8 @@ function explain(e: ProtocolError): string {
 }
 
 export interface Preset {
-	readonly id: string;
-	readonly label: string;
+	/** Also the key of its name in the inspector's texts. */
+	readonly id: 'event' | 'focus' | 'interaction' | 'set' | 'utterance' | 'close' | 'show-text';
 	readonly channel: Channel;
 	readonly make: (namespace: string) => object;
 }
@@ -43,31 +44,26 @@ export interface Preset {
 export const SEND_PRESETS: readonly Preset[] = [
 	{
 		id: 'event',
-		label: 'page event',
 		channel: 'gui',
 		make: (ns) => ({ type: 'mycroft.events.triggered', namespace: ns, event_name: 'refresh', parameters: {} })
 	},
 	{
 		id: 'focus',
-		label: 'page focus',
 		channel: 'gui',
 		make: (ns) => ({ type: 'mycroft.events.triggered', namespace: ns, event_name: 'page_gained_focus', parameters: { number: 0, skillId: ns } })
 	},
 	{
 		id: 'interaction',
-		label: 'user interaction',
 		channel: 'gui',
 		make: (ns) => ({ type: 'mycroft.events.triggered', namespace: 'system', event_name: 'system.gui.user.interaction', parameters: { skillId: ns } })
 	},
 	{
 		id: 'set',
-		label: 'session set',
 		channel: 'gui',
 		make: (ns) => ({ type: 'mycroft.session.set', namespace: ns, data: { key: 'value' } })
 	},
 	{
 		id: 'utterance',
-		label: 'utterance (bus)',
 		channel: 'bus',
 		make: () => ({
 			type: 'recognizer_loop:utterance',
@@ -77,13 +73,11 @@ export const SEND_PRESETS: readonly Preset[] = [
 	},
 	{
 		id: 'close',
-		label: 'screen close / back (bus)',
 		channel: 'bus',
 		make: () => ({ type: 'mycroft.gui.screen.close', data: {}, context: { session: { session_id: 'default' } } })
 	},
 	{
 		id: 'show-text',
-		label: 'show text as a skill (bus)',
 		channel: 'bus',
 		make: (ns) => ({
 			type: 'gui.page.show',

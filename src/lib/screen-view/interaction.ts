@@ -111,10 +111,10 @@ export function kioskOptions(params: URLSearchParams, defaults: { readonly rotat
 	return { rotate, scale, cursorIdleMs };
 }
 
-/** The `/` URL that leaves kiosk mode, keeping the connection options. */
+/** The `/` URL that leaves kiosk mode, keeping the connection options and the language. */
 export function exitKioskHref(params: URLSearchParams): string {
 	const keep = new URLSearchParams();
-	for (const k of ['host', 'guiPort', 'busPort', 'handshake']) {
+	for (const k of ['host', 'guiPort', 'busPort', 'handshake', 'lang']) {
 		const v = params.get(k);
 		if (v !== null) keep.set(k, v);
 	}

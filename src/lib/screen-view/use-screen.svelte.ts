@@ -8,7 +8,7 @@ import { onMount } from 'svelte';
 import { browser } from '$app/environment';
 import { chooseAddress, type AllowedHosts, type OvosAddress } from '$lib/protocol/address';
 import { ScreenClient } from './screen-client.svelte';
-import { mediaContext } from '$lib/templates/media-src';
+import { mediaContext } from '$lib/templates/media-context';
 import type { MediaContext } from '$lib/templates/types';
 import { screenParams } from '$lib/settings/choices';
 

@@ -2,6 +2,7 @@
  * Reading template data the way the Qt templates do (spec §5): the same keys and defaults, with
  * `null` treated as absent (GUIInterface sends unset optional args as null). Pure; no DOM.
  */
+import { SYSTEM_TEXT } from '$lib/i18n/system';
 import type { Json } from '$lib/protocol';
 
 type Data = Readonly<Record<string, Json>>;
@@ -55,15 +56,15 @@ export type FrameUrl = { readonly ok: true; readonly url: string; readonly host:
 
 /** Only http(s) pages may be framed; `javascript:`, `data:`, `file:` and the rest are refused. */
 export function frameUrl(raw: Json | undefined): FrameUrl {
-	if (typeof raw !== 'string' || raw.trim() === '') return { ok: false, reason: 'No address was given.' };
+	if (typeof raw !== 'string' || raw.trim() === '') return { ok: false, reason: SYSTEM_TEXT.noAddress };
 	let u: URL;
 	try {
 		u = new URL(raw.trim());
 	} catch {
-		return { ok: false, reason: 'This is not a valid web address.' };
+		return { ok: false, reason: SYSTEM_TEXT.badAddress };
 	}
 	if (u.protocol !== 'http:' && u.protocol !== 'https:') {
-		return { ok: false, reason: `Pages of type “${u.protocol.replace(/:$/, '')}” are not shown here; only http and https.` };
+		return { ok: false, reason: SYSTEM_TEXT.badScheme(u.protocol.replace(/:$/, '')) };
 	}
 	return { ok: true, url: u.href, host: u.host };
 }

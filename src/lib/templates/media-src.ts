@@ -9,32 +9,16 @@
  * the URL is the very host this page was loaded from. Otherwise a local path is shown as "not
  * reachable from this screen" rather than a broken image.
  */
-import type { OvosAddress } from '$lib/protocol/address';
 import type { Json } from '$lib/protocol';
 import type { MediaContext } from './types';
 
-export const MEDIA_PREFIX = '/media';
+export { MEDIA_PREFIX, mediaContext } from './media-context';
 
 export type ImageSource =
 	| { readonly kind: 'none' }
 	| { readonly kind: 'url'; readonly src: string }
 	| { readonly kind: 'unreachable'; readonly path: string }
 	| { readonly kind: 'refused'; readonly value: string };
-
-/**
- * Whether this page may use the media route. `serverLocal` comes from the server (its configured
- * OVOS host is itself); `configured` is the server's address, `effective` the one after URL options.
- */
-export function mediaContext(
-	serverLocal: boolean,
-	configured: OvosAddress,
-	effective: OvosAddress,
-	pageHost: string
-): MediaContext {
-	const sameAsServer = effective.host === configured.host;
-	const pointsAtPageHost = effective.host !== null && effective.host.toLowerCase() === pageHost.toLowerCase();
-	return { mediaBase: (serverLocal && sameAsServer) || pointsAtPageHost ? MEDIA_PREFIX : null };
-}
 
 /** The media-route URL of an absolute device path; each segment is encoded. */
 export function mediaUrl(base: string, path: string): string {

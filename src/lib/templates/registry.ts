@@ -8,6 +8,7 @@
  * starts with none and loads only what its skills show.
  */
 import type { Component } from 'svelte';
+import { languageReady } from '$lib/i18n/runtime.svelte';
 import { templateFor, type PageRef, type TemplateName } from '$lib/protocol';
 import type { TemplateProps } from './types';
 
@@ -149,7 +150,10 @@ export function componentFor(page: PageRef, namespace: string): Component<Templa
 	return loaded.get(keyOf(page, namespace));
 }
 
-/** Fetches a page's component (once); resolves to what `componentFor` will return from then on. */
+/**
+ * Fetches a page's component (once), with its texts in the UI's language (a page never shows
+ * English first); resolves to what `componentFor` will return from then on.
+ */
 export function loadComponent(page: PageRef, namespace: string): Promise<Component<TemplateProps>> {
 	const key = keyOf(page, namespace);
 	const ready = loaded.get(key);
@@ -157,7 +161,8 @@ export function loadComponent(page: PageRef, namespace: string): Promise<Compone
 	let p = pending.get(key);
 	if (!p) {
 		p = loaderOf(key)().then(
-			(m) => {
+			async (m) => {
+				await languageReady();
 				loaded.set(key, m.default);
 				return m.default;
 			},

@@ -6,8 +6,8 @@
  */
 import type { Json } from '$lib/protocol';
 import { num, text, truthy } from '../data';
-import { durationText } from '../parts/clock';
-import { GUI1_LABELS } from './labels';
+import { durationText, NO_TIME } from '../parts/clock';
+import { GUI1_LABELS } from '$lib/i18n/gui1';
 
 export interface TimerFace {
 	readonly name: string;
@@ -21,7 +21,7 @@ export interface TimerFace {
 export function timerFace(data: Readonly<Record<string, Json>>, nowMs: number, firstSeenMs: number): TimerFace {
 	const name = text(data, 'label').trim() || GUI1_LABELS.timer;
 	const end = num(data, 'end_time');
-	if (end === null) return { name, fraction: 0, text: '--:--', expired: false, endMs: null };
+	if (end === null) return { name, fraction: 0, text: NO_TIME, expired: false, endMs: null };
 	const endMs = end * 1000;
 	const left = endMs - nowMs;
 	if (left > 0) {

@@ -1,8 +1,13 @@
 /**
  * Time helpers shared by the clock, timer and home pages: splitting a skill's time string, the
  * device's own time in its locale, durations as a timer shows them, and a tick aligned to the
- * clock (a minute clock wakes once a minute, on the minute). Pure apart from the timer.
+ * clock (a minute clock wakes once a minute, on the minute). Pure apart from the timer; dates and
+ * times are in the UI's locale unless told otherwise.
  */
+import { currentLocale } from '$lib/i18n/runtime.svelte';
+
+/** What a clock or timer shows for a time that has not arrived. */
+export const NO_TIME = '--:--';
 
 export interface ClockParts {
 	readonly hours: string;
@@ -48,8 +53,8 @@ export function splitTime(raw: string): ClockParts {
 	return { hours: s, minutes: '', period: '' };
 }
 
-/** The device's time in its own locale (12- or 24-hour as the browser's locale has it). */
-export function localClock(at: Date, locale?: string | string[]): ClockParts {
+/** The device's time in the UI's locale (12- or 24-hour as that locale has it). */
+export function localClock(at: Date, locale: string | string[] = currentLocale()): ClockParts {
 	const parts = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).formatToParts(at);
 	const pick = (t: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === t)?.value ?? '';
 	return { hours: pick('hour'), minutes: pick('minute'), period: pick('dayPeriod') };
@@ -57,8 +62,8 @@ export function localClock(at: Date, locale?: string | string[]): ClockParts {
 
 const LONG_DATE: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' };
 
-/** "Wednesday 28 December 2022" (or as `options` say) in the device's locale and order. */
-export function localDate(at: Date, options: Intl.DateTimeFormatOptions = LONG_DATE, locale?: string | string[]): string {
+/** "Wednesday 28 December 2022" (or as `options` say) in the UI's locale and order. */
+export function localDate(at: Date, options: Intl.DateTimeFormatOptions = LONG_DATE, locale: string | string[] = currentLocale()): string {
 	return new Intl.DateTimeFormat(locale, options).format(at);
 }
 

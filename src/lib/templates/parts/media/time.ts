@@ -4,6 +4,8 @@
  * that OCP copies into the `position` / `length` data keys) and expect the screen to run its own
  * progress in between; so do we, from the last report and the clock. Pure; no DOM.
  */
+import { MEDIA_LABELS } from '$lib/i18n/media';
+
 /** `m:ss`, or `h:mm:ss` from an hour up; negatives and non-numbers show as 0:00. */
 export function formatTime(ms: number): string {
 	const total = Number.isFinite(ms) && ms > 0 ? Math.floor(ms / 1000) : 0;
@@ -13,14 +15,13 @@ export function formatTime(ms: number): string {
 	return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-/** A duration in words for screen readers: "4 minutes 8 seconds". */
+/** A duration in words for screen readers, in the UI's language: "4 minutes 8 seconds". */
 export function spokenTime(ms: number): string {
 	const total = Number.isFinite(ms) && ms > 0 ? Math.floor(ms / 1000) : 0;
 	const h = Math.floor(total / 3600);
 	const m = Math.floor((total % 3600) / 60);
 	const s = total % 60;
-	const part = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
-	const parts = [h ? part(h, 'hour') : '', m ? part(m, 'minute') : '', s || (!h && !m) ? part(s, 'second') : ''];
+	const parts = [h ? MEDIA_LABELS.hours(h) : '', m ? MEDIA_LABELS.minutes(m) : '', s || (!h && !m) ? MEDIA_LABELS.seconds(s) : ''];
 	return parts.filter(Boolean).join(' ');
 }
 

@@ -5,7 +5,8 @@
  */
 import { isObject, type Json, type JsonObject } from '$lib/protocol';
 import { list, num, record, text, truthy } from '../../data';
-import { ALERTS_LABELS } from './labels';
+import { ALERTS_LABELS } from '$lib/i18n/alerts';
+import { NO_TIME } from '../../parts/clock';
 
 type Data = Readonly<Record<string, Json>>;
 
@@ -62,7 +63,7 @@ export function readTimers(data: Data): TimerView[] {
 			key: text(t, 'alertId') || `timer-${i}`,
 			name: text(t, 'timerName').trim() || ALERTS_LABELS.timer,
 			fraction: clamp01(num(t, 'percentRemaining')),
-			text: text(t, 'timeDelta').trim() || ALERTS_LABELS.noTime,
+			text: text(t, 'timeDelta').trim() || NO_TIME,
 			expired: truthy(t, 'expired'),
 			raw: t
 		}))
@@ -74,7 +75,7 @@ export function readAlarm(a: Data, key: string): AlarmView {
 	const id = Object.hasOwn(a, 'alarmIndex') ? a.alarmIndex : undefined;
 	return {
 		key,
-		time: text(a, 'alarmTime').trim() || ALERTS_LABELS.noTime,
+		time: text(a, 'alarmTime').trim() || NO_TIME,
 		ampm: text(a, 'alarmAmPm').trim(),
 		name: text(a, 'alarmName').trim() || ALERTS_LABELS.alarm,
 		expired: truthy(a, 'alarmExpired'),

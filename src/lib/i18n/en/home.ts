@@ -1,15 +1,16 @@
-/** Fixed words of the home screen (one place, for the languages work). */
-export const HOME_LABELS = {
+/** The home screen (the homescreen skill's idle page, OVOS-GUI-1 SYSTEM_idle). */
+const en = {
 	home: 'Home',
-	askMe: 'Ask Me',
+	askMe: (example: string) => `Ask Me ${example}`,
 	notifications: 'Notifications',
 	openNotifications: 'Show notifications',
+	openNotificationsCount: (n: number) => `Show notifications (${n})`,
 	closeNotifications: 'Close notifications',
 	clearAll: 'Clear all',
 	noNotifications: 'No notifications',
-	actOnNotification: 'Open and remove',
-	activeTimers: 'Show running timers',
-	activeAlarms: 'Show alarms',
+	actOnNotification: (sender: string, text: string) => `Open and remove: ${sender} ${text}`,
+	activeTimers: (n: number) => `Show running timers (${n})`,
+	activeAlarms: (n: number) => `Show alarms (${n})`,
 	offline: 'Offline',
 	noInternet: 'Network, but no internet',
 	apps: 'Apps',
@@ -23,4 +24,6 @@ export const HOME_LABELS = {
 	nightClock: 'Night clock',
 	leaveNightClock: 'Back to the home screen',
 	nextWallpaper: 'Next wallpaper'
-} as const;
+};
+
+export default en;

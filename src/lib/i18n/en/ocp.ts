@@ -1,5 +1,5 @@
-/** Fixed words of the OCP media pages (moved into the i18n module later, in one step). */
-export const OCP_LABELS = {
+/** The OCP media pages: home and search, playlist and results, the player loader. */
+const en = {
 	playlist: 'Playlist',
 	searchResults: 'Search results',
 	emptyPlaylist: 'Nothing in the playlist yet',
@@ -11,7 +11,6 @@ export const OCP_LABELS = {
 	mediaHome: 'Media home',
 	findSomething: 'Find something to play',
 	searchPlaceholder: 'Search for music, podcasts, movies …',
-	searchField: 'What to play',
 	play: 'Play!',
 	home: 'Search',
 	skills: 'Skills',
@@ -27,4 +26,6 @@ export const OCP_LABELS = {
 	stop: 'Stop',
 	notSent: 'Not connected: nothing was sent.',
 	typeFirst: 'Type what to play first.'
-} as const;
+};
+
+export default en;

@@ -1,5 +1,5 @@
-/** Fixed words of the OVOS-GUI-1 pages (one place, for the languages work). */
-export const GUI1_LABELS = {
+/** The OVOS-GUI-1 templates (SYSTEM_clock, _timer, _list, _map, _confirm …). */
+const en = {
 	clock: 'Clock',
 	timer: 'Timer',
 	video: 'Video',
@@ -17,7 +17,7 @@ export const GUI1_LABELS = {
 	weather: 'Weather',
 	map: 'Map',
 	noLocation: 'No location given',
-	zoom: 'Zoom',
+	zoom: (level: string) => `Zoom ${level}`,
 	openMap: 'Open in OpenStreetMap ↗',
 	confirm: 'Question',
 	yes: 'Yes',
@@ -26,8 +26,9 @@ export const GUI1_LABELS = {
 	noChoices: 'No choices yet',
 	noValue: 'This choice has no value to send',
 	sent: 'Sent.',
-	notSent: 'Not connected: nothing was sent.'
-} as const;
+	notSent: 'Not connected: nothing was sent.',
+	/** The compass letters of a coordinate. */
+	compass: { north: 'N', south: 'S', east: 'E', west: 'W' }
+};
 
-/** The compass letters of a coordinate. */
-export const COMPASS = { north: 'N', south: 'S', east: 'E', west: 'W' } as const;
+export default en;

@@ -1,10 +1,11 @@
-/** Fixed words of the alerts pages (one place, for the languages work). */
-export const ALERTS_LABELS = {
+/** The alerts skill's pages: timers, alarms, lists. */
+const en = {
 	timer: 'Timer',
 	timers: 'Timers',
 	noTimers: 'No timers running',
 	alarms: 'Alarms',
 	alarm: 'Alarm',
+	alarmNamed: (name: string) => `Alarm ${name}`,
 	noAlarms: 'No alarms set',
 	snooze: 'Snooze',
 	cancel: 'Cancel',
@@ -13,6 +14,7 @@ export const ALERTS_LABELS = {
 	noAlarmId: 'This alarm came without an id, so the skill could not tell which one to stop.',
 	repeats: 'Repeats',
 	list: 'List',
-	emptyList: 'Nothing in this list',
-	noTime: '--:--'
-} as const;
+	emptyList: 'Nothing in this list'
+};
+
+export default en;

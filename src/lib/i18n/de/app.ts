@@ -1,0 +1,72 @@
+import type en from '../en/app';
+import type { Messages } from '../types';
+
+const de: Messages<typeof en> = {
+	titleScreen: 'OVOS-Bildschirm',
+	titleKiosk: 'OVOS',
+
+	connecting: (where) => `Verbinde mit ${where} …`,
+	offlineSince: (time, attempt) => `Offline seit ${time} · neuer Versuch läuft${attempt > 1 ? ` (${attempt}. Versuch)` : ''}`,
+	offlineReconnecting: 'Offline · Verbindung wird wiederhergestellt',
+	clock: 'Uhr',
+	back: 'Zurück',
+	backKey: 'Zurück (Esc)',
+	backRefused: (reason) => `Zurück von der ersten Seite wurde abgelehnt: ${reason}`,
+	backNeedsBus: 'Um von der ersten Seite zurückzugehen, braucht es den Nachrichtenbus des Geräts – und mit dem ist dieser Bildschirm nicht verbunden.',
+	pagesRole: 'Seiten',
+	pagesOf: (namespace, n, count) => `${namespace}, Seite ${n} von ${count}`,
+	pageNamed: (n, name) => `Seite ${n}: ${name}`,
+	pageDots: 'Seiten',
+	pageDot: (n, count) => `Seite ${n} von ${count}`,
+	pageNotLoaded: (why) => `Diese Seite konnte nicht geladen werden (${why}). Beim nächsten Anzeigen wird es erneut versucht.`,
+	pageFailed: (why) => `Diese Seite lässt sich nicht anzeigen (${why}).`,
+	couldNotLoad: 'Laden fehlgeschlagen',
+	error: 'Fehler',
+
+	listening: 'Hört zu',
+	speaking: 'Spricht',
+	thinking: 'Denkt nach',
+	asleep: 'Schläft',
+
+	chat: 'Chat',
+	chatWithOvos: 'Mit OVOS chatten',
+
+	refusedTitle: 'Dieser Link richtet den Bildschirm auf einen anderen Host',
+	refusedWhat: 'Er soll zeigen, was {host} sendet. Dieser Server verbindet Bildschirme nur mit dem OVOS, für das er eingerichtet ist – deshalb wurde nichts geöffnet.',
+	refusedHint: 'Wenn du {host} wirklich nutzen willst, trag ihn dort, wo dieser Server läuft, in {setting} ein.',
+	refusedOpen: 'Bildschirm des eigenen OVOS öffnen',
+	refusedTitleSaved: 'Die Einstellungen dieses Browsers richten den Bildschirm auf einen anderen Host',
+	refusedSettings: 'Einstellungen dieses Browsers ändern',
+
+	busConnecting: 'Verbinde mit dem Bus-Fenster des App-Servers …',
+	busDown: 'Der App-Server ist nicht mit dem OVOS-Nachrichtenbus verbunden.',
+	busUnreachable: (detail) => `Das Bus-Fenster des App-Servers ist nicht erreichbar (${detail}).`,
+	busToken: 'Dieser Server verlangt sein API-Token: Öffne diese Seite einmal mit ?token=… in der Adresse.',
+	busRefused: (reason) => `Der App-Server verweigert sein Bus-Fenster: ${reason}`,
+	busClosed: 'Das Bus-Fenster des App-Servers wurde geschlossen.',
+	sendUnreachable: (detail) => `App-Server nicht erreichbar: ${detail}`,
+	sendRefused: (status) => `abgelehnt (HTTP ${status})`,
+	busBlocked: (where) =>
+		`Dafür braucht es den Nachrichtenbus des Geräts, und mit dem ist dieser Bildschirm nicht verbunden: Er zeigt das OVOS unter ${where} (so steht es in seiner Adresse), der App-Server erreicht aber nur sein eigenes.`,
+	thisPageHost: 'Host dieser Seite',
+
+	notFound: 'Nicht gefunden',
+	errorTitle: 'Fehler',
+	noSuchPage: 'Diese Seite gibt es nicht',
+	somethingWrong: 'Etwas ist schiefgelaufen',
+	nothingAt: 'Unter {path} gibt es nichts.',
+	notShown: 'Die Seite konnte nicht angezeigt werden.',
+	appPages: 'Seiten von ovos-screen',
+	pageScreen: 'Bildschirm',
+	pageScreenWhat: 'der OVOS-Bildschirm, mit Chat',
+	pageKiosk: 'Kiosk',
+	pageKioskWhat: 'die Vollbildanzeige des Geräts selbst',
+	pageChat: 'Chat',
+	pageChatWhat: 'OVOS schreiben statt sprechen',
+	pageInspect: 'Inspektor',
+	pageInspectWhat: 'Namespaces, Seiten, Daten und Datenverkehr',
+	pageSettings: 'Einstellungen',
+	pageSettingsWhat: 'Design und OVOS-Adresse dieses Bildschirms, die Einstellungen des Servers, ein Verbindungstest'
+};
+
+export default de;

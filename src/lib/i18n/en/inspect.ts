@@ -1,0 +1,147 @@
+import { plural } from '../plural';
+
+/**
+ * The inspector `/inspect`. Protocol words (namespace, GUI socket, core bus, frame types) stay as the
+ * protocol names them; decode and reducer messages and the connection timeline are logs and stay as
+ * written.
+ */
+const en = {
+	title: 'Inspect · ovos-screen',
+	heading: 'ovos-screen · inspect',
+	status: { connecting: 'connecting', live: 'live', offline: 'offline' },
+	bad: (n: number) => `${n} bad`,
+	export: 'Export',
+	exportHelp: 'Server → client GUI frames of this connection, as a replay trace',
+	exportShown: 'Export shown',
+	exportShownHelp: 'Only the GUI frames the filter shows',
+	import: 'Import',
+	timeTravel: 'Time travel',
+	timeTravelHelp: 'Step through the live log',
+	clear: 'Clear',
+	panels: 'panels',
+	tabState: 'State',
+	tabStateAt: (line: number) => `State after line ${line}`,
+	tabSend: 'Send',
+	tabConnection: 'Connection',
+	lineChanged: 'what this line changed',
+	line: (n: number) => `Line ${n}`,
+	lineStart: 'Line 0 (start)',
+	wireLog: 'wire log',
+	traceTooLong: (lines: number, max: number) => `${lines} lines: more than ${max} is too many to step through here`,
+	snapshotName: 'live log snapshot',
+
+	// Connection panel
+	statusLabel: 'status',
+	since: 'since',
+	attempt: (n: number) => `attempt ${n}`,
+	mode: 'mode',
+	modeFull: 'full handshake (core bus, then GUI socket)',
+	modeGui: 'GUI socket only',
+	guiSocket: 'GUI socket',
+	coreBus: 'core bus',
+	notUsed: 'not used',
+	busLive: 'live',
+	busDown: 'down',
+	frames: 'frames',
+	framesInOut: (inn: number, out: number) => `${inn} in · ${out} out`,
+	decodeErrors: (n: number) => plural('en', n, { one: `${n} decode error`, other: `${n} decode errors` }),
+	timeline: 'Timeline',
+	nothingYet: 'nothing yet',
+
+	// What one line changed
+	skipped: (error: string) => `skipped, did not decode: ${error}`,
+	notApplied: (problem: string) => `not applied: ${problem}`,
+	noChange: 'no change to the model',
+
+	// JSON tree
+	allChars: (n: string) => `all ${n} chars`,
+	showMore: (n: number, hidden: string) => `show ${n} more (${hidden} not shown)`,
+
+	// Log toolbar and rows
+	filterPlaceholder: 'filter text or /regex/',
+	filterText: 'filter text',
+	badRegex: (why: string) => `not a valid regular expression (${why}); searching for the text as written`,
+	regexFlags: (flags: string) => `flags may be i, m, s and u, not ${flags}`,
+	type: 'type',
+	anyType: 'any type',
+	namespace: 'namespace',
+	anyNamespace: 'any namespace',
+	pause: 'Pause',
+	resume: (n: number) => `Resume (${n} new)`,
+	dirIn: 'in',
+	dirOut: 'out',
+	sockGui: 'gui',
+	sockBus: 'bus',
+	errors: 'errors',
+	mute: 'mute',
+	mutes: { status: 'voice status', interaction: 'touch / interaction', focus: 'page focus', alive: 'health checks', handshake: 'handshake' },
+	reset: 'reset',
+	rows: (shown: number, total: number) => `${shown}/${total} rows`,
+	dropped: (n: number) => `${n} dropped`,
+	noFrames: 'No frames yet.',
+	noMatch: 'No rows match the filter.',
+	newest: '↓ newest',
+	lineNo: (n: number) => `line ${n}`,
+	onSocket: (dir: 'in' | 'out', socket: 'gui' | 'bus') => `${dir} on the ${socket} socket`,
+	decodeError: (code: string, message: string) => `Decode error (${code}): ${message}`,
+	refused: (problem: string) => `Reducer refused it: ${problem}`,
+	resend: 'edit & resend',
+	muteType: (type: string) => `mute ${type}`,
+	only: (namespace: string) => `only ${namespace}`,
+	copy: 'copy',
+	identical: (n: number, until: string) => `${n} identical frames until ${until}`,
+
+	// Stack and preview
+	voiceStatus: 'voice status',
+	voice: { listening: 'listening', thinking: 'thinking', speaking: 'speaking', sleeping: 'sleeping', ok: 'ok', error: 'error' },
+	stack: (n: number) => `Stack (${n})`,
+	emptyStack: 'The stack is empty: nothing is shown.',
+	top: 'Top of the stack',
+	front: 'front',
+	shownInstead: 'The front namespace has no pages, so this one is shown',
+	onScreen: 'on screen',
+	preview: 'preview',
+	pages: 'pages',
+	unresolved: 'unresolved',
+	noPages: 'no pages',
+	dataKeys: (n: number) => plural('en', n, { one: `data (${n} key)`, other: `data (${n} keys)` }),
+	nothingOnScreen: 'Nothing on screen',
+	noCurrentPage: 'No current page',
+	previewCaption: (namespace: string, index: number, page: string) => `${namespace} · page ${index}: ${page}`,
+
+	// Time travel
+	first: 'first',
+	previous: 'previous',
+	message: 'message',
+	next: 'next',
+	last: 'last',
+	afterLine: 'after line',
+	lineField: 'line',
+	of: (max: number) => `of ${max}`,
+	backToLive: 'Back to live',
+
+	// Send form
+	sentOn: (bus: boolean, time: string) => `sent on the ${bus ? 'core bus' : 'GUI socket'} at ${time}`,
+	noBus: 'not sent: no core-bus connection (GUI-socket-only mode, or the bus is down)',
+	noGui: 'not sent: the GUI socket is not open',
+	notJson: (why: string) => `not JSON: ${why}`,
+	on: 'on',
+	channel: 'channel',
+	busNotConnected: 'core bus (not connected)',
+	preset: 'preset',
+	choose: 'choose…',
+	presets: {
+		event: 'page event',
+		focus: 'page focus',
+		interaction: 'user interaction',
+		set: 'session set',
+		utterance: 'utterance (bus)',
+		close: 'screen close / back (bus)',
+		'show-text': 'show text as a skill (bus)'
+	},
+	messageJson: 'message JSON',
+	send: 'Send',
+	sendHelp: 'GUI-socket events need {parameters} (ovos-gui drops the socket otherwise); the core bus takes any {envelope} envelope.'
+};
+
+export default en;

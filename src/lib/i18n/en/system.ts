@@ -1,0 +1,47 @@
+/** The SYSTEM_* templates: what they say when a key is missing, a file is out of reach, or a page has no template. */
+import { plural } from '../plural';
+
+const en = {
+	webContent: 'Web content from a skill',
+	noContent: 'No content yet',
+	image: 'Image',
+	imageFromSkill: 'Image from a skill',
+	imageNotShown: 'Image not shown',
+	imageUnreachable: 'Image not reachable from this screen',
+	imageOnDevice: 'a file on the OVOS device; open {kiosk} on the device to see it',
+	imageRefused: 'This image address is not supported',
+	noImage: 'No image yet',
+	imageFailed: 'The image could not be loaded',
+	confirm: 'Confirm',
+	exit: 'Exit',
+	yourAnswer: 'Your answer',
+	notSent: 'Not connected: nothing was sent.',
+	sent: 'Sent.',
+	closed: 'Closed.',
+	loading: 'Loading',
+	success: 'Success',
+	failed: 'Failed',
+	status: 'Status',
+	text: 'Text',
+	more: (left: number, shown: string) => plural('en', left, { one: `More (${shown} character left)`, other: `More (${shown} characters left)` }),
+	faceAsleep: 'Face, asleep',
+	faceAwake: 'Face, awake',
+	notHere: 'Page not available on this screen',
+	cannotShow: 'This page can’t be shown on this screen.',
+	noTemplate: 'Page without a template',
+	noTemplateFor: 'No template for this page',
+	namespace: 'namespace',
+	url: 'url',
+	noUrl: 'none (the server has no file for this page)',
+	liveData: (keys: number) => plural('en', keys, { one: `Live data (${keys} key)`, other: `Live data (${keys} keys)` }),
+	noneYet: 'none yet',
+	webPage: 'Web page',
+	webPageFrom: (host: string) => `Web page from ${host}`,
+	openInTab: 'Open in a tab ↗',
+	webNotShown: 'This web page is not shown',
+	noAddress: 'No address was given.',
+	badAddress: 'This is not a valid web address.',
+	badScheme: (scheme: string) => `Pages of type “${scheme}” are not shown here; only http and https.`
+};
+
+export default en;

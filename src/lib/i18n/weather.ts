@@ -1,0 +1,5 @@
+/** Texts of weather (see en/weather.ts). */
+import en from './en/weather';
+import { area } from './runtime.svelte';
+
+export const WEATHER_LABELS = area(en, { pt: () => import('./pt/weather'), de: () => import('./de/weather') });
