@@ -83,5 +83,7 @@ describe('keys and kiosk options', () => {
 	it('the escape hatch keeps only the connection options', () => {
 		expect(exitKioskHref(new URLSearchParams('host=pi&guiPort=1&rotate=90'))).toBe('/?host=pi&guiPort=1');
 		expect(exitKioskHref(new URLSearchParams('rotate=90'))).toBe('/');
+		// the language chosen by URL goes along
+		expect(exitKioskHref(new URLSearchParams('lang=de&rotate=90'))).toBe('/?lang=de');
 	});
 });
