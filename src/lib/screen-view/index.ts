@@ -3,6 +3,5 @@ export { default as KioskChrome } from './KioskChrome.svelte';
 export { default as PageStack } from './PageStack.svelte';
 export { default as IdleClock } from './IdleClock.svelte';
 export { default as VoiceCue } from './VoiceCue.svelte';
-export { default as ConnectionBanner } from './ConnectionBanner.svelte';
 export * from './interaction';
-export { default as HostRefused } from './HostRefused.svelte';
+export { default as HostRefused } from './Refused.svelte';

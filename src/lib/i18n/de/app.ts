@@ -31,13 +31,6 @@ const de: Messages<typeof en> = {
 	chat: 'Chat',
 	chatWithOvos: 'Mit OVOS chatten',
 
-	refusedTitle: 'Dieser Link richtet den Bildschirm auf einen anderen Host',
-	refusedWhat: 'Er soll zeigen, was {host} sendet. Dieser Server verbindet Bildschirme nur mit dem OVOS, für das er eingerichtet ist – deshalb wurde nichts geöffnet.',
-	refusedHint: 'Wenn du {host} wirklich nutzen willst, trag ihn dort, wo dieser Server läuft, in {setting} ein.',
-	refusedOpen: 'Bildschirm des eigenen OVOS öffnen',
-	refusedTitleSaved: 'Die Einstellungen dieses Browsers richten den Bildschirm auf einen anderen Host',
-	refusedSettings: 'Einstellungen dieses Browsers ändern',
-
 	busConnecting: 'Verbinde mit dem Bus-Fenster des App-Servers …',
 	busDown: 'Der App-Server ist nicht mit dem OVOS-Nachrichtenbus verbunden.',
 	busUnreachable: (detail) => `Das Bus-Fenster des App-Servers ist nicht erreichbar (${detail}).`,

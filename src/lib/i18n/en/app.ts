@@ -1,7 +1,7 @@
 /**
  * What every page may show from its first paint: the screen's chrome (connection banner, offline
- * notes, back, page dots, voice cue, the Chat button), a page that failed, a refused host,
- * the bus window's state, the 404 page and the page titles. Kept small: the kiosk loads it at start.
+ * notes, back, page dots, voice cue, the Chat button), a page that failed, the bus window's
+ * state, the 404 page and the page titles. Kept small: the kiosk loads it at start.
  * `{name}` marks where a component puts markup (a code span) into a sentence.
  */
 const en = {
@@ -33,13 +33,6 @@ const en = {
 
 	chat: 'Chat',
 	chatWithOvos: 'Chat with OVOS',
-
-	refusedTitle: 'This link points the screen at another host',
-	refusedWhat: 'It asks to show what {host} sends. This server only connects screens to the OVOS it is set up for, so nothing was opened.',
-	refusedHint: 'To use {host} on purpose, add it to {setting} where this server runs.',
-	refusedOpen: 'Open the screen of this server’s OVOS',
-	refusedTitleSaved: 'This browser’s settings point the screen at another host',
-	refusedSettings: 'Change this browser’s settings',
 
 	busConnecting: 'Connecting to the app server’s window onto the OVOS bus…',
 	busDown: 'The app server is not connected to the OVOS messagebus.',

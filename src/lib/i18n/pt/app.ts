@@ -31,13 +31,6 @@ const pt: Messages<typeof en> = {
 	chat: 'Conversa',
 	chatWithOvos: 'Conversar com o OVOS',
 
-	refusedTitle: 'Este link aponta o visor para outro servidor',
-	refusedWhat: 'Pede para mostrar o que {host} envia. Este servidor só conecta visores ao OVOS para o qual foi configurado, por isso nada foi aberto.',
-	refusedHint: 'Para usar {host} de propósito, acrescente-o a {setting} na máquina deste servidor.',
-	refusedOpen: 'Abrir o visor do OVOS deste servidor',
-	refusedTitleSaved: 'As definições deste navegador apontam o visor para outro servidor',
-	refusedSettings: 'Alterar as definições deste navegador',
-
 	busConnecting: 'A estabelecer conexão com a janela do servidor da aplicação para o barramento do OVOS…',
 	busDown: 'O servidor da aplicação não está conectado ao barramento de mensagens do OVOS.',
 	busUnreachable: (detail) => `A janela do barramento no servidor da aplicação não responde (${detail}).`,
