@@ -130,3 +130,8 @@ export function slots(message: string): { readonly text?: string; readonly slot?
 		.filter((p) => p !== '')
 		.map((p) => (/^\{\w+\}$/.test(p) ? { slot: p.slice(1, -1) } : { text: p }));
 }
+
+/** A message with `{name}` slots filled in as text ("Server: {value}" → "Server: dark"); an unknown slot stays as written. */
+export function fill(message: string, values: Readonly<Record<string, string | number>>): string {
+	return message.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
+}

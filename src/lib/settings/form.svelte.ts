@@ -6,7 +6,8 @@
  */
 import { chooseAddress, type AllowedHosts, type OvosAddress } from '$lib/protocol/address';
 import { cookieString, OPTIONS_COOKIE, savedOptions, THEME_COOKIE, validOption, type ThemeChoice } from './choices';
-import { fill, SETTINGS_LABELS as L } from './labels';
+import { SETTINGS_TEXT as L } from '$lib/i18n/settings';
+import { fill } from '$lib/i18n/languages';
 
 export interface FormDefaults {
 	/** The app server's OVOS, theme and kiosk defaults. */
@@ -29,8 +30,8 @@ export class ChoicesForm {
 	handshake = $state<'gui' | 'full'>('gui');
 	rotate = $state('0');
 	scale = $state('');
-	/** The last save's outcome, for the status line. */
-	message = $state<{ ok: boolean; text: string } | null>(null);
+	/** The last save's outcome, for the status line (a function, so it follows a language switch). */
+	message = $state<{ ok: boolean; text: () => string } | null>(null);
 
 	constructor(
 		readonly d: FormDefaults,
@@ -85,18 +86,18 @@ export class ChoicesForm {
 	/** Keeps the choices in this browser's cookies and shows the theme at once; false when something is wrong. */
 	save(doc: Document = document): boolean {
 		if (Object.keys(this.errors).length > 0) {
-			this.message = { ok: false, text: Object.values(this.errors)[0] ?? '' };
+			this.message = { ok: false, text: () => Object.values(this.errors)[0] ?? '' };
 			return false;
 		}
 		const refused = this.refusedHost;
 		if (refused !== null) {
-			this.message = { ok: false, text: fill(L.notAllowed, { host: refused }) };
+			this.message = { ok: false, text: () => fill(L.notAllowed, { host: refused }) };
 			return false;
 		}
 		doc.cookie = cookieString(OPTIONS_COOKIE, this.params.toString() || null);
 		doc.cookie = cookieString(THEME_COOKIE, this.theme === this.d.serverTheme ? null : this.theme);
 		doc.documentElement.dataset.theme = this.theme;
-		this.message = { ok: true, text: L.saved };
+		this.message = { ok: true, text: () => L.saved };
 		return true;
 	}
 
@@ -109,6 +110,6 @@ export class ChoicesForm {
 		this.handshake = this.d.ovos.handshake;
 		this.rotate = String(this.d.kiosk.rotate);
 		doc.documentElement.dataset.theme = this.theme;
-		this.message = { ok: true, text: L.resetDone };
+		this.message = { ok: true, text: () => L.resetDone };
 	}
 }

@@ -11,6 +11,8 @@ const de: Messages<typeof en> = {
 	exportShown: 'Gezeigte exportieren',
 	exportShownHelp: 'Nur die GUI-Frames, die der Filter zeigt',
 	import: 'Importieren',
+	settings: 'Einstellungen',
+	settingsHelp: 'OVOS-Adresse und Design dieses Browsers, die Einstellungen des Servers, ein Verbindungstest',
 	timeTravel: 'Zeitreise',
 	timeTravelHelp: 'Schritt für Schritt durch das Live-Protokoll',
 	clear: 'Leeren',

@@ -15,6 +15,8 @@ const en = {
 	exportShown: 'Export shown',
 	exportShownHelp: 'Only the GUI frames the filter shows',
 	import: 'Import',
+	settings: 'Settings',
+	settingsHelp: 'This browser’s OVOS address and theme, the server’s settings, a connection test',
 	timeTravel: 'Time travel',
 	timeTravelHelp: 'Step through the live log',
 	clear: 'Clear',

@@ -12,6 +12,8 @@ const pt: Messages<typeof en> = {
 	exportShown: 'Exportar os mostrados',
 	exportShownHelp: 'Só os frames GUI que o filtro mostra',
 	import: 'Importar',
+	settings: 'Definições',
+	settingsHelp: 'O endereço do OVOS e o tema deste navegador, as definições do servidor, um teste de conexão',
 	timeTravel: 'Viagem no tempo',
 	timeTravelHelp: 'Percorrer o log ao vivo passo a passo',
 	clear: 'Limpar',

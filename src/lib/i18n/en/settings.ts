@@ -1,5 +1,8 @@
-/** The words of /settings (one place, for the languages work). `{name}` marks what is filled in. */
-export const SETTINGS_LABELS = {
+/**
+ * /settings: this browser's choices, the connection test, the server's settings. `{name}` marks what
+ * is filled in (`fill` in i18n/languages.ts).
+ */
+const en = {
 	title: 'Settings',
 	pages: 'ovos-screen pages',
 	pageScreen: 'Screen',
@@ -100,51 +103,47 @@ export const SETTINGS_LABELS = {
 	hostLocal: 'not set: the machine each page is opened from',
 	allowedNone: 'not set: only the server’s OVOS',
 	langNone: 'not set: each browser’s language',
-	settingsDefault: 'not set: ./.env when there is one'
-} as const;
+	settingsDefault: 'not set: ./.env when there is one',
+	languageWhat: 'Applies at once to every page of this browser.',
+	/** The server table's sections, in .env.example's order. */
+	groups: {
+		ovos: 'Where OVOS is',
+		listen: 'Where the app listens',
+		access: 'Access and data',
+		chat: 'Chat',
+		look: 'How screens look',
+		proxy: 'Behind a reverse proxy'
+	},
+	/** What each server setting is, in a few words (.env.example says more). */
+	keys: {
+		OVOS_HOST: 'OVOS device',
+		OVOS_GUI_PORT: 'GUI port',
+		OVOS_BUS_PORT: 'Messagebus port',
+		OVOS_HANDSHAKE: 'Handshake',
+		OVOS_SIMULATOR: 'Embedded simulator',
+		PORT: 'App port',
+		HOST: 'Bind address',
+		OVOS_SCREEN_TOKEN: 'API token',
+		OVOS_SCREEN_ALLOWED_HOSTS: 'Other OVOS hosts allowed',
+		OVOS_MEDIA_ROOTS: 'Media folders',
+		OVOS_SCREEN_DATA_DIR: 'Data folder',
+		OVOS_CHAT_SECRET: 'Chat secret',
+		OVOS_CHAT_IDLE_MS: 'Chat idle timeout (ms)',
+		OVOS_CHAT_DEADLINE_MS: 'Chat deadline (ms)',
+		OVOS_SCREEN_THEME: 'Theme',
+		OVOS_SCREEN_LANG: 'Language',
+		OVOS_KIOSK_ROTATE: 'Kiosk rotation',
+		OVOS_KIOSK_SCALE: 'Kiosk scale',
+		OVOS_SCREEN_TRUST_PROXY: 'Trust proxy headers',
+		ORIGIN: 'Public origin',
+		PROTOCOL_HEADER: 'Proxy scheme header',
+		HOST_HEADER: 'Proxy host header',
+		PORT_HEADER: 'Proxy port header',
+		ADDRESS_HEADER: 'Client address header',
+		XFF_DEPTH: 'Proxies in front',
+		BODY_SIZE_LIMIT: 'Largest request body',
+		OVOS_SCREEN_SETTINGS: 'Settings file'
+	}
+};
 
-/** Fills `{name}` slots. */
-export function fill(text: string, values: Readonly<Record<string, string | number>>): string {
-	return text.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
-}
-
-/** What each server setting is, in a few words (the table on /settings; .env.example says more). */
-export const KEY_LABELS = {
-	OVOS_HOST: 'OVOS device',
-	OVOS_GUI_PORT: 'GUI port',
-	OVOS_BUS_PORT: 'Messagebus port',
-	OVOS_HANDSHAKE: 'Handshake',
-	OVOS_SIMULATOR: 'Embedded simulator',
-	PORT: 'App port',
-	HOST: 'Bind address',
-	OVOS_SCREEN_TOKEN: 'API token',
-	OVOS_SCREEN_ALLOWED_HOSTS: 'Other OVOS hosts allowed',
-	OVOS_MEDIA_ROOTS: 'Media folders',
-	OVOS_SCREEN_DATA_DIR: 'Data folder',
-	OVOS_CHAT_SECRET: 'Chat secret',
-	OVOS_CHAT_IDLE_MS: 'Chat idle timeout (ms)',
-	OVOS_CHAT_DEADLINE_MS: 'Chat deadline (ms)',
-	OVOS_SCREEN_THEME: 'Theme',
-	OVOS_SCREEN_LANG: 'Language',
-	OVOS_KIOSK_ROTATE: 'Kiosk rotation',
-	OVOS_KIOSK_SCALE: 'Kiosk scale',
-	OVOS_SCREEN_TRUST_PROXY: 'Trust proxy headers',
-	ORIGIN: 'Public origin',
-	PROTOCOL_HEADER: 'Proxy scheme header',
-	HOST_HEADER: 'Proxy host header',
-	PORT_HEADER: 'Proxy port header',
-	ADDRESS_HEADER: 'Client address header',
-	XFF_DEPTH: 'Proxies in front',
-	BODY_SIZE_LIMIT: 'Largest request body',
-	OVOS_SCREEN_SETTINGS: 'Settings file'
-} as const;
-
-/** The server table's sections, in .env.example's order (a key in none is listed last). */
-export const KEY_GROUPS: readonly { readonly name: string; readonly keys: readonly (keyof typeof KEY_LABELS)[] }[] = [
-	{ name: 'Where OVOS is', keys: ['OVOS_HOST', 'OVOS_GUI_PORT', 'OVOS_BUS_PORT', 'OVOS_HANDSHAKE', 'OVOS_SIMULATOR'] },
-	{ name: 'Where the app listens', keys: ['PORT', 'HOST', 'OVOS_SCREEN_SETTINGS'] },
-	{ name: 'Access and data', keys: ['OVOS_SCREEN_TOKEN', 'OVOS_SCREEN_ALLOWED_HOSTS', 'OVOS_MEDIA_ROOTS', 'OVOS_SCREEN_DATA_DIR', 'OVOS_CHAT_SECRET'] },
-	{ name: 'Chat', keys: ['OVOS_CHAT_IDLE_MS', 'OVOS_CHAT_DEADLINE_MS'] },
-	{ name: 'How screens look', keys: ['OVOS_SCREEN_THEME', 'OVOS_SCREEN_LANG', 'OVOS_KIOSK_ROTATE', 'OVOS_KIOSK_SCALE'] },
-	{ name: 'Behind a reverse proxy', keys: ['OVOS_SCREEN_TRUST_PROXY', 'ORIGIN', 'PROTOCOL_HEADER', 'HOST_HEADER', 'PORT_HEADER', 'ADDRESS_HEADER', 'XFF_DEPTH', 'BODY_SIZE_LIMIT'] }
-];
+export default en;
