@@ -154,3 +154,47 @@ test('the inspector, the chat page and the 404 page in German', async ({ browser
 	await expect(page.getByRole('navigation', { name: 'Seiten von ovos-screen' }).getByRole('link', { name: /^Bildschirm/ })).toBeVisible();
 	await page.context().close();
 });
+
+test('/settings in Portuguese; a language chosen there applies at once, to every page of this browser, until set back', async ({ browser }) => {
+	const page = await inLocale(browser, 'pt-PT');
+	await page.goto(`${APP_URL()}/settings`);
+	await expect(page).toHaveTitle('Definições · ovos-screen');
+	await expect(page.getByRole('button', { name: 'Testar a conexão' })).toBeEnabled();
+	// The server's table: its sections and what each key is, translated; the key itself as written.
+	const table = page.locator('tr[data-key="OVOS_SCREEN_LANG"]');
+	await expect(table.locator('th')).toContainText('Idioma');
+	await expect(table.locator('th code')).toHaveText('OVOS_SCREEN_LANG');
+
+	const picker = page.getByRole('combobox', { name: /^Idioma/ });
+	await expect(picker).toHaveValue('');
+	await picker.selectOption('de');
+	// The whole page switches, no reload: the heading, the buttons, the test's steps.
+	await expect(page.getByRole('heading', { name: 'Einstellungen', level: 1 })).toBeVisible();
+	await expect(page.getByRole('button', { name: 'Verbindung testen' })).toBeVisible();
+	await expect(page.locator('tr[data-key="OVOS_SCREEN_LANG"] th')).toContainText('Sprache');
+	expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+	// Saving a theme afterwards says so in German (the status line follows the language).
+	await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+	await expect(page.getByTestId('save-status')).toHaveText(/^Gespeichert\./);
+
+	// Every later page of this browser, from the server's first byte.
+	await page.goto(screenUrl(sim, '/kiosk'));
+	await live(page);
+	expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+	await expect(page.getByRole('region', { name: 'Uhr' })).toBeVisible();
+
+	// Back to the browser's own language (Portuguese here), and "Use the server's" does the same.
+	await page.goto(`${APP_URL()}/settings`);
+	await expect(page.locator('select[name="lang"]')).toHaveValue('de');
+	await page.locator('select[name="lang"]').selectOption('');
+	await expect(page.getByRole('heading', { name: 'Definições', level: 1 })).toBeVisible();
+	await page.locator('select[name="lang"]').selectOption('en');
+	await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+	await page.getByRole('button', { name: 'Use the server’s' }).click();
+	await expect(page.getByRole('heading', { name: 'Definições', level: 1 })).toBeVisible();
+	await expect(page.getByTestId('save-status')).toHaveText('Este navegador segue agora as definições do servidor.');
+	await page.goto(screenUrl(sim, '/kiosk'));
+	await live(page);
+	expect(await page.evaluate(() => document.documentElement.lang)).toBe('pt');
+	await page.context().close();
+});

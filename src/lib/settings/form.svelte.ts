@@ -5,6 +5,7 @@
  * server's settings reaches this browser too.
  */
 import { chooseAddress, type AllowedHosts, type OvosAddress } from '$lib/protocol/address';
+import type { Lang } from '$lib/i18n/languages';
 import { cookieString, OPTIONS_COOKIE, savedOptions, THEME_COOKIE, validOption, type ThemeChoice } from './choices';
 import { SETTINGS_TEXT as L } from '$lib/i18n/settings';
 import { fill } from '$lib/i18n/languages';
@@ -18,6 +19,9 @@ export interface FormDefaults {
 	/** What this browser saved (a query string) and the theme it shows. */
 	readonly saved: string;
 	readonly theme: ThemeChoice;
+	/** The server's OVOS_SCREEN_LANG (null: each browser's own) and the language this browser chose, if any. */
+	readonly serverLang: string | null;
+	readonly savedLang: Lang | null;
 }
 
 export type Field = 'host' | 'guiPort' | 'busPort' | 'scale';
@@ -30,6 +34,8 @@ export class ChoicesForm {
 	handshake = $state<'gui' | 'full'>('gui');
 	rotate = $state('0');
 	scale = $state('');
+	/** This browser's language choice; '' follows the server's setting and the browser's languages. */
+	lang = $state<Lang | ''>('');
 	/** The last save's outcome, for the status line (a function, so it follows a language switch). */
 	message = $state<{ ok: boolean; text: () => string } | null>(null);
 
@@ -45,6 +51,7 @@ export class ChoicesForm {
 		this.handshake = s.get('handshake') === 'full' ? 'full' : s.get('handshake') === 'gui' ? 'gui' : d.ovos.handshake;
 		this.rotate = s.get('rotate') ?? String(d.kiosk.rotate);
 		this.scale = s.get('scale') ?? '';
+		this.lang = d.savedLang ?? '';
 	}
 
 	/** The mistake in each field, if any. */
@@ -101,7 +108,7 @@ export class ChoicesForm {
 		return true;
 	}
 
-	/** Follows the server again: every field back to its value. */
+	/** Follows the server again: every field back to its value (the language too: the caller applies it). */
 	reset(doc: Document = document): void {
 		doc.cookie = cookieString(OPTIONS_COOKIE, null);
 		doc.cookie = cookieString(THEME_COOKIE, null);
@@ -109,6 +116,7 @@ export class ChoicesForm {
 		this.host = this.guiPort = this.busPort = this.scale = '';
 		this.handshake = this.d.ovos.handshake;
 		this.rotate = String(this.d.kiosk.rotate);
+		this.lang = '';
 		doc.documentElement.dataset.theme = this.theme;
 		this.message = { ok: true, text: () => L.resetDone };
 	}
