@@ -173,8 +173,8 @@ describe('alerts', () => {
 		expect(textOf(out)).toBe('Todo milk call mum tomorrow');
 		expect(textOf(html('ListView', ALERTS[0]!, {}))).toBe('List Nothing in this list');
 		// The same list part as SYSTEM_list, naming the alerts keys.
-		expect(out).toMatch(/<section class="item-list[^"]*"/);
-		expect(html('SYSTEM_list', 'x', { title: 'T', items: [{ title: 'a' }] })).toMatch(/<section class="item-list[^"]*"/);
+		expect(out).toMatch(/<ul class="item-list[^"]*"/);
+		expect(html('SYSTEM_list', 'x', { title: 'T', items: [{ title: 'a' }] })).toMatch(/<ul class="item-list[^"]*"/);
 		expect(out).toMatch(/data-key="header"[^>]*>Todo</);
 		expect(out).toMatch(/data-key="main"[^>]*>call mum</);
 	});
