@@ -3,11 +3,15 @@
  * (above the 44 px strip) and `/kiosk`, no word is cut off or pushed out of the page, no control is
  * smaller than a 44 px touch target and no text is smaller than 14 px (read from across a kitchen).
  * Values are a real day's (one-decimal temperatures, long names): e2e/support/every-page.ts.
+ * German (the longest words: "STÜNDLICH", "Niederschlag", "Mittwoch") and Portuguese
+ * ("quarta-feira, 30 de setembro") at the two tightest sizes, with what a skill sends in that
+ * language; and the screen's own words (the strip on /, the kiosk's shade, the offline marks,
+ * /settings) in both.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import type { Simulator } from '../src/lib/server/simulator';
-import { EVERY_PAGE, showCase } from './support/every-page';
-import { assets, privateSim, screenUrl, type Assets } from './support/screen';
+import { startSimulator, type Simulator } from '../src/lib/server/simulator';
+import { EVERY_PAGE, inLanguage, showCase } from './support/every-page';
+import { assets, privateSim, pullShade, screenUrl, show, startApp, type App, type Assets } from './support/screen';
 
 let sim: Simulator;
 let files: Assets;
@@ -20,10 +24,10 @@ test.afterAll(async () => {
 	await files?.close();
 });
 
-/** What does not fit on the shown page, one line each. */
-function audit(page: Page): Promise<string[]> {
-	return page.evaluate(() => {
-		const root = document.querySelector('.tpl-root') as HTMLElement;
+/** What does not fit on the shown page (or in `rootCss`, leaving out `skipCss`), one line each. */
+function audit(page: Page, rootCss = '.tpl-root', skipCss = '', touch = true): Promise<string[]> {
+	return page.evaluate(([rootCss, skipCss, touch]) => {
+		const root = document.querySelector(rootCss) as HTMLElement;
 		const out: string[] = [];
 		const name = (el: Element) => {
 			const key = el.getAttribute('data-key') ?? el.getAttribute('aria-label') ?? el.className.toString().split(' ')[0];
@@ -35,16 +39,16 @@ function audit(page: Page): Promise<string[]> {
 			return st.display !== 'none' && st.visibility !== 'hidden' && r.width > 1 && r.height > 1;
 		};
 		for (const el of root.querySelectorAll('*')) {
-			if (!shown(el) || el.closest('.sr-only, svg, iframe')) continue;
+			if (!shown(el) || el.closest('.sr-only, svg, iframe') || (skipCss && el.closest(skipCss))) continue;
 			const r = el.getBoundingClientRect();
 			const st = getComputedStyle(el);
-			if (el.matches('button, a[href], input, select, textarea, [role="button"], [role="tab"], [role="slider"]') && !el.closest('[aria-hidden="true"]')) {
+			if (touch && el.matches('button, a[href], input, select, textarea, [role="button"], [role="tab"], [role="slider"]') && !el.closest('[aria-hidden="true"]')) {
 				if (r.width < 43.5 || r.height < 43.5) out.push(`small target ${Math.round(r.width)}×${Math.round(r.height)}: ${name(el)}`);
 			}
 			const text = [...el.childNodes].some((n) => n.nodeType === 3 && (n.textContent ?? '').trim() !== '');
 			if (!text) continue;
 			const px = parseFloat(st.fontSize);
-			if (px < 13.5) out.push(`small text ${st.fontSize}: ${name(el)}`);
+			if (touch && px < 13.5) out.push(`small text ${st.fontSize}: ${name(el)}`);
 			// Free text (a title, a track, a long name) may end in an ellipsis; a reading, a time, a
 			// day or a label (20 characters or fewer) never may. Nothing spills out of its box.
 			const free = (el.textContent ?? '').trim().length > 20;
@@ -56,6 +60,8 @@ function audit(page: Page): Promise<string[]> {
 			if (st.position === 'absolute' || st.position === 'fixed') continue;
 			for (let a = el.parentElement; a && a !== root.parentElement; a = a.parentElement) {
 				const s = getComputedStyle(a);
+				if (s.display === 'contents') continue; // no box of its own
+				if (a === document.body) break; // the document scrolls
 				if (s.overflowX === 'auto' || s.overflowY === 'auto' || s.overflowX === 'scroll' || s.overflowY === 'scroll') break;
 				const b = a.getBoundingClientRect();
 				// A box that lets it show outside (overflow visible): the words spill over its edge.
@@ -70,7 +76,7 @@ function audit(page: Page): Promise<string[]> {
 			}
 		}
 		return out;
-	});
+	}, [rootCss, skipCss, touch] as const);
 }
 
 const SIZES = [
@@ -85,11 +91,12 @@ const SIZES = [
 const WIDEST_TIME = new Date('2026-09-30T22:58:00Z');
 const CLOCK_PAGES = new Set(['SYSTEM_clock', 'SYSTEM_idle']);
 
-async function misfits(browser: Browser, size: { width: number; height: number }, path: string, locale: string, cases: typeof EVERY_PAGE): Promise<string[]> {
+async function misfits(browser: Browser, size: { width: number; height: number }, path: string, locale: string, cases: typeof EVERY_PAGE, lang = ''): Promise<string[]> {
 	const context = await browser.newContext({ viewport: size, colorScheme: 'dark', locale, timezoneId: 'UTC' });
 	await context.clock.setFixedTime(WIDEST_TIME);
 	const page = await context.newPage();
-	await page.goto(screenUrl(sim, path));
+	await page.goto(screenUrl(sim, path, lang && `&lang=${lang}`));
+	if (lang) await expect(page.locator('html')).toHaveAttribute('lang', lang);
 	await expect(page.locator('.scr-root[data-conn="live"]')).toBeAttached();
 	const found: string[] = [];
 	for (const c of cases) {
@@ -99,6 +106,7 @@ async function misfits(browser: Browser, size: { width: number; height: number }
 		if (CLOCK_PAGES.has(c.page)) await expect(page.locator('.tpl-root time').first()).toHaveAttribute('aria-label', locale === 'en-US' ? '10:58 PM' : '22:58');
 		await page.waitForTimeout(250);
 		for (const line of await audit(page)) found.push(`${c.name} (${locale}): ${line}`);
+		if (lang) await page.screenshot({ path: `e2e/screenshots/fit-${lang}-${c.name}-${path === '/' ? 'remote' : 'kiosk'}-${size.width}x${size.height}.png` });
 	}
 	await context.close();
 	return found;
@@ -114,3 +122,96 @@ for (const size of SIZES) {
 		});
 	}
 }
+
+// German and Portuguese at the two tightest sizes (the roomy 1280×800 takes what 800×480 takes);
+// German, the longest, on both paths; Portuguese on / (its strip leaves the page less height).
+const TIGHT = [SIZES[0]!, SIZES[2]!];
+const LANGS = [
+	{ lang: 'de', locale: 'de-DE', paths: ['/', '/kiosk'] },
+	{ lang: 'pt', locale: 'pt-PT', paths: ['/'] }
+] as const;
+for (const { lang, locale, paths } of LANGS) {
+	for (const size of TIGHT) {
+		for (const path of paths) {
+			test(`every page fits ${size.width}×${size.height} on ${path} in ${lang}`, async ({ browser }) => {
+				test.setTimeout(90_000);
+				expect(await misfits(browser, size, path, locale, inLanguage(EVERY_PAGE, lang), lang)).toEqual([]);
+			});
+		}
+	}
+}
+
+/*
+ * The screen's own words, in every language: the strip on / (back, the bell, Chat), the kiosk's
+ * shade, the offline marks, /settings. The bell needs the app server's bus window, so an app of its
+ * own pointed at a simulator with a stored notification.
+ */
+test.describe('the screen’s own words', () => {
+	let core: Simulator;
+	let app: App;
+	test.beforeAll(async () => {
+		core = await startSimulator({ host: '127.0.0.1', busPort: 0, guiPort: 0, skills: true, demo: false, log: false });
+		app = await startApp({ OVOS_HOST: core.host, OVOS_BUS_PORT: String(core.busPort), OVOS_GUI_PORT: String(core.guiPort) });
+	});
+	/** A notification arrives (the bell shows, with its count). */
+	const notify = () =>
+		core.emit({ type: 'ovos.notification.api.set', data: { sender: 'skill-news.openvoiceos', text: 'Three new headlines', action: null, type: 'transient', style: 'info', callback_data: {}, duration: 1 }, context: {} });
+	test.afterAll(async () => {
+		await app?.stop();
+		await core?.stop();
+	});
+
+	for (const lang of ['en', 'de', 'pt']) {
+		test(`fit at 800×480 and 720×1280 in ${lang}`, async ({ browser }) => {
+			test.setTimeout(90_000);
+			const found: string[] = [];
+			const note = (where: string, lines: string[]) => found.push(...lines.map((l) => `${where} (${lang}): ${l}`));
+			for (const size of TIGHT) {
+				const at = `${size.width}×${size.height}`;
+				const context = await browser.newContext({ viewport: size, colorScheme: 'dark', locale: lang, timezoneId: 'UTC' });
+				await context.clock.setFixedTime(WIDEST_TIME);
+				const page = await context.newPage();
+				const shot = (name: string) => page.screenshot({ path: `e2e/screenshots/fit-${lang}-${name}-${size.width}x${size.height}.png` });
+				// The strip on /, with the bell and the back button (a page is shown).
+				await page.goto(`${app.url}/?lang=${lang}`);
+				await expect(page.locator('.scr-root[data-bus="live"]')).toBeAttached();
+				notify();
+				await expect(page.locator('button.bell')).toBeVisible({ timeout: 8000 });
+				show(core, 'skill-fit.test', ['SYSTEM_text'], { text: 'Hello' });
+				await expect(page.locator('button.back')).toBeVisible();
+				note(`strip ${at}`, await audit(page, 'body', '.tpl-root'));
+				await shot('strip');
+				// The kiosk's shade.
+				await page.goto(`${app.url}/kiosk?lang=${lang}`);
+				await expect(page.locator('.scr-root[data-bus="live"]')).toBeAttached();
+				await pullShade(page);
+				await expect(page.locator('.shade[role="dialog"]')).toBeVisible();
+				await page.waitForTimeout(400);
+				note(`shade ${at}`, await audit(page, 'body', '.tpl-root'));
+				await shot('shade');
+				// /settings: its words fit (it is a form and a reference table read up close: its controls
+				// and small print are not held to the screen's 44 px and 14 px).
+				await page.goto(`${app.url}/settings?lang=${lang}`);
+				await expect(page.locator('main')).toBeVisible();
+				note(`settings ${at}`, await audit(page, 'body', '', false));
+				await shot('settings');
+				// Offline: the mark over a stale kiosk page, then the clock with its note.
+				const gone = await privateSim();
+				show(gone, 'skill-fit.test', ['SYSTEM_text'], { text: 'Hello' });
+				await page.goto(screenUrl(gone, '/kiosk', `&lang=${lang}`, app.url));
+				await expect(page.locator('.tpl-root[data-page="SYSTEM_text"]')).toBeVisible();
+				await gone.stop();
+				await expect(page.locator('.offline-tag')).toBeVisible();
+				note(`offline mark ${at}`, await audit(page, 'body', '.tpl-root'));
+				await shot('offline-mark');
+				await page.reload();
+				await expect(page.locator('.scr-root[data-conn="offline"]')).toBeAttached({ timeout: 8000 });
+				await page.waitForTimeout(300);
+				note(`offline clock ${at}`, await audit(page, 'body'));
+				await shot('offline-clock');
+				await context.close();
+			}
+			expect(found).toEqual([]);
+		});
+	}
+});

@@ -137,3 +137,54 @@ export function showCase(sim: Simulator, c: PageCase, assets: string): void {
 	show(sim, c.ns, [c.page], c.data(assets));
 	for (const [name, params] of c.events ?? []) sim.emit(busMessage('gui.event.send', { __from: c.ns, event_name: name, params }));
 }
+
+/**
+ * What a skill sends on a device set to that language (skills format their own dates and words;
+ * the screen shows them as sent): the longest of them, for the fit test in German and Portuguese.
+ */
+const SENT: Readonly<Record<string, Readonly<Record<string, JsonObject>>>> = {
+	de: {
+		'home-idle': { weekday_string: 'Mittwoch', month_string: 'September', skill_examples: { examples: ['wie wird das Wetter morgen Nachmittag in Amsterdam'] } },
+		'home-idle-media': { weekday_string: 'Mittwoch', month_string: 'September' },
+		'date-time-date': { weekday_string: 'Mittwoch', daymonth_string: '28. September' },
+		'alerts-alarms': {
+			activeAlarms: [
+				{ alarmTime: '12:30', alarmAmPm: '', alarmName: 'Medikamente zum Essen nehmen', alarmExpired: true, alarmIndex: 'a', alarmRepeat: true, alarmRepeatStr: 'Mo, Di, Mi, Do, Fr' },
+				{ alarmTime: '7:00', alarmAmPm: '', alarmName: 'Aufstehen', alarmExpired: false, alarmIndex: 'b', alarmRepeat: false, alarmRepeatStr: 'Einmal' }
+			],
+			activeAlarmCount: 2
+		},
+		'weather-current': { currentTimezone: 'Mittwoch, 28. September 23:58' },
+		'weather-hourly': { currentTimezone: 'Mittwoch, 28. September' },
+		'weather-daily': { currentTimezone: 'Mittwoch, 28. September', forecast: { all: ['Mi', 'Do', 'Fr', 'Sa'].map((date, i) => ({ ...days.all[i]!, date })) } },
+		'weather-single-day': { weatherDate: 'Donnerstag, 29. September' },
+		'weather-sunrise-sunset': { currentTimezone: 'Mittwoch, 28. September', sunrise: '07:12', sunset: '19:04' },
+		'gui1-weather': { condition: 'Starke Schneeschauer' }
+	},
+	pt: {
+		'home-idle': { weekday_string: 'quarta-feira', month_string: 'setembro', skill_examples: { examples: ['como vai estar o tempo amanhã à tarde em Amesterdão'] } },
+		'home-idle-media': { weekday_string: 'quarta-feira', month_string: 'setembro' },
+		'date-time-date': { weekday_string: 'quarta-feira', daymonth_string: '28 de setembro' },
+		'alerts-alarms': {
+			activeAlarms: [
+				{ alarmTime: '12:30', alarmAmPm: '', alarmName: 'Tomar o medicamento com comida', alarmExpired: true, alarmIndex: 'a', alarmRepeat: true, alarmRepeatStr: 'seg, ter, qua, qui, sex' },
+				{ alarmTime: '7:00', alarmAmPm: '', alarmName: 'Acordar', alarmExpired: false, alarmIndex: 'b', alarmRepeat: false, alarmRepeatStr: 'Uma vez' }
+			],
+			activeAlarmCount: 2
+		},
+		'weather-current': { currentTimezone: 'quarta-feira, 28 de setembro 23:58' },
+		'weather-hourly': { currentTimezone: 'quarta-feira, 28 de setembro' },
+		'weather-daily': { currentTimezone: 'quarta-feira, 28 de setembro', forecast: { all: ['qua', 'qui', 'sex', 'sáb'].map((date, i) => ({ ...days.all[i]!, date })) } },
+		'weather-single-day': { weatherDate: 'quinta-feira, 29 de setembro' },
+		'weather-sunrise-sunset': { currentTimezone: 'quarta-feira, 28 de setembro', sunrise: '07:12', sunset: '19:04' },
+		'gui1-weather': { condition: 'Aguaceiros fortes de neve' }
+	}
+};
+
+/** `cases` with the keys a skill sends in `lang` in place of the English ones. */
+export function inLanguage(cases: readonly PageCase[], lang: string): PageCase[] {
+	return cases.map((c) => {
+		const over = SENT[lang]?.[c.name];
+		return over ? { ...c, data: (a: string) => ({ ...c.data(a), ...over }) } : c;
+	});
+}
