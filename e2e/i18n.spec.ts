@@ -7,7 +7,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { Simulator } from '../src/lib/server/simulator';
-import { APP_URL, privateSim, screenUrl, show } from './support/screen';
+import { APP_URL, live, privateSim, screenUrl, show } from './support/screen';
 
 const WEATHER = 'ovos-skill-weather.openvoiceos';
 const ALERTS = 'ovos-skill-alerts.openvoiceos';
@@ -38,10 +38,6 @@ test.beforeEach(async () => {
 test.afterEach(async () => {
 	await sim.stop();
 });
-
-async function live(page: Page): Promise<void> {
-	await expect(page.locator('.scr-root[data-conn="live"]')).toBeAttached();
-}
 
 async function inLocale(browser: Browser, locale: string): Promise<Page> {
 	const context = await browser.newContext({ locale, viewport: { width: 800, height: 480 } });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { Simulator } from '../src/lib/server/simulator';
 import { clockPng } from './support/png';
-import { controlsOffPage, privateSim, screenUrl, show, startApp } from './support/screen';
+import { controlsOffPage, live, privateSim, screenUrl, show, startApp } from './support/screen';
 
 let sim: Simulator;
 test.beforeEach(async () => {
@@ -18,10 +18,6 @@ test.beforeEach(async () => {
 test.afterEach(async () => {
 	await sim.stop();
 });
-
-async function live(page: Page): Promise<void> {
-	await expect(page.locator('.scr-root[data-conn="live"]')).toBeAttached();
-}
 
 const PRESETS = [
 	{ width: 800, height: 480 },

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import { busMessage, type BusMessage, type JsonObject } from '../src/lib/protocol';
 import type { Simulator } from '../src/lib/server/simulator';
-import { collect, privateSim, screenUrl, setValues, show } from './support/screen';
+import { collect, live, privateSim, screenUrl, setValues, show } from './support/screen';
 
 const OCP = 'ovos.common_play';
 
@@ -108,11 +108,7 @@ function showPlayer(s: Simulator, over: JsonObject = {}, index = 0): void {
 }
 function guiEvent(s: Simulator, name: string, params: JsonObject = {}): void {
 	s.emit(busMessage('gui.event.send', { __from: OCP, event_name: name, params }));
-}
-async function live(page: Page): Promise<void> {
-	await expect(page.locator('.scr-root[data-conn="live"]')).toBeAttached();
-}
-async function sent(seen: BusMessage[], data: JsonObject): Promise<void> {
+}async function sent(seen: BusMessage[], data: JsonObject): Promise<void> {
 	await expect.poll(() => seen.length).toBe(1);
 	expect(seen[0]?.data).toEqual(data);
 }

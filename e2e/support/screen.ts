@@ -1,6 +1,6 @@
 /** Helpers for the screen's browser tests: a private simulator, skills acting on its bus, assets. */
 import { createServer as createHttp, type Server } from 'node:http';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { busMessage, type BusMessage, type JsonObject } from '../../src/lib/protocol';
 import { startSimulator, type Simulator } from '../../src/lib/server/simulator';
 import { clockPng } from './png';
@@ -20,6 +20,11 @@ export function privateSim(opts: { busPort?: number; guiPort?: number; host?: st
 }
 
 /** The screen at `path` (`/` or `/kiosk`) pointed at a private simulator. */
+/** Waits until the screen's GUI socket is live (the screen marks its root with the state). */
+export async function live(page: Page): Promise<void> {
+	await expect(page.locator('.scr-root[data-conn="live"]')).toBeAttached();
+}
+
 export function screenUrl(sim: Simulator, path = '/', extra = '', app = APP_URL()): string {
 	return `${app}${path}?host=${sim.host}&guiPort=${sim.guiPort}&busPort=${sim.busPort}${extra}`;
 }
