@@ -9,7 +9,7 @@ import { page } from '$app/state';
 import { storedApiToken, takeApiToken } from '$lib/api-token';
 import { addressFromParams, type OvosAddress } from '$lib/protocol/address';
 import type { WindowEvent } from '$lib/protocol/bus-window';
-import { screenParams } from '$lib/settings/choices';
+import { withSaved } from '$lib/settings/screen-params';
 import { windowBlocked } from './blocked';
 import type { Features } from './features';
 import { BusWindowClient } from './window-client.svelte';
@@ -23,7 +23,7 @@ export interface BusWindowRoute {
 }
 
 export function useBusWindow(data: () => { readonly ovos: OvosAddress; readonly saved: string }, url: () => URL): BusWindowRoute {
-	const params = screenParams(url().searchParams, data().saved);
+	const params = withSaved(url().searchParams, data().saved);
 	const window = new BusWindowClient({ token: () => storedApiToken(), blocked: windowBlocked(data().ovos, addressFromParams(params, data().ovos)) });
 	let features = $state<Features | null>(null);
 	let stopped = false;

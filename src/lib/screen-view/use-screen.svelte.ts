@@ -10,7 +10,7 @@ import { chooseAddress, type AllowedHosts, type OvosAddress } from '$lib/protoco
 import { ScreenClient } from './screen-client.svelte';
 import { mediaContext } from '$lib/templates/media-context';
 import type { MediaContext } from '$lib/templates/types';
-import { screenParams } from '$lib/settings/choices';
+import { withSaved } from '$lib/settings/screen-params';
 
 export interface ScreenRouteData {
 	readonly ovos: OvosAddress;
@@ -25,7 +25,7 @@ export function useScreen(
 	url: () => URL
 ): { client: ScreenClient; media: () => MediaContext; refused: string | null; refusedSaved: boolean } {
 	const client = new ScreenClient();
-	const choice = chooseAddress(screenParams(url().searchParams, data().saved), data().ovos, data().allowedHosts, url().hostname);
+	const choice = chooseAddress(withSaved(url().searchParams, data().saved), data().ovos, data().allowedHosts, url().hostname);
 	const address = choice.ok ? choice.address : data().ovos;
 	if (browser && choice.ok) client.start(address, { serverAddress: data().ovos });
 	// For the console and the fault tests (as the dashboard's `__ovosInspector`): `__ovosScreen.state`.

@@ -6,6 +6,7 @@
  * right address); a page's own URL options still win for that page. The language is the i18n
  * module's own choice. Pure: the server (hooks, layout) and the browser share these.
  */
+import { withSaved } from './screen-params';
 
 export type ThemeChoice = 'light' | 'dark' | 'auto';
 
@@ -67,9 +68,7 @@ export function savedOptions(value: string | null | undefined): URLSearchParams 
 
 /** The options a page runs with: what this browser saved, overridden by the page's own URL. */
 export function screenParams(url: URLSearchParams, saved: string | null | undefined): URLSearchParams {
-	const out = savedOptions(saved);
-	for (const [k, v] of url) out.set(k, v);
-	return out;
+	return withSaved(url, savedOptions(saved).toString());
 }
 
 /** Whether a value would be kept (for a form: say which field is wrong before saving). */
