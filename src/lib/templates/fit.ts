@@ -53,7 +53,15 @@ export function fitText({ min, max }: FitOptions) {
 			if (!fits()) node.style.overflowWrap = 'anywhere';
 		};
 		fit();
-		const resize = new ResizeObserver(fit);
+		// A ResizeObserver reports every box once when it starts watching: that first report (and any
+		// of a size already fitted) changes nothing, so it must not lay the text out again.
+		let size = `${box.clientWidth}x${box.clientHeight}`;
+		const resize = new ResizeObserver(() => {
+			const now = `${box.clientWidth}x${box.clientHeight}`;
+			if (now === size) return;
+			size = now;
+			fit();
+		});
 		resize.observe(box);
 		const mutate = new MutationObserver(fit);
 		mutate.observe(node, { childList: true, characterData: true, subtree: true });
