@@ -6,16 +6,27 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import CHAT_EN from '../../src/lib/i18n/en/chat';
 import { busMessage, sessionIdOf, type BusMessage } from '../../src/lib/protocol';
 import { ManualClock, startSimulator, type Simulator } from '../../src/lib/server/simulator';
 import { BusClient, until } from './helpers';
 
-/** The examples the chat panel shows, quoted in its markup (`<q>…</q>`). */
+/**
+ * The examples the chat panel shows: what its markup quotes (`<q>…</q>`), literally or from the
+ * English catalogue (`<q>{CHAT.key}</q>`); the simulated skills speak English.
+ */
 function panelExamples(): string[] {
 	const dir = 'src/lib/chat';
-	return readdirSync(dir)
+	const quoted = readdirSync(dir)
 		.filter((f) => /\.(svelte|ts)$/.test(f))
 		.flatMap((f) => [...readFileSync(join(dir, f), 'utf8').matchAll(/<q>([^<]+)<\/q>/g)].map((m) => (m[1] as string).trim()));
+	return quoted.map((q) => {
+		const key = /^\{CHAT\.(\w+)\}$/.exec(q)?.[1];
+		if (key === undefined) return q;
+		const text = (CHAT_EN as Record<string, unknown>)[key];
+		if (typeof text !== 'string') throw new Error(`the chat panel quotes CHAT.${key}, which is not a text of the English catalogue`);
+		return text;
+	});
 }
 
 let sim: Simulator;
