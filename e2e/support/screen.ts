@@ -81,11 +81,16 @@ export async function assets(): Promise<Assets> {
 /** Opens the kiosk's shade (the bell, Chat): a drag down from the top edge, as a finger would. */
 export async function pullShade(page: Page): Promise<void> {
 	const w = page.viewportSize()?.width ?? 800;
-	await page.mouse.move(w / 2, 2);
-	await page.mouse.down();
-	await page.mouse.move(w / 2, 30, { steps: 4 });
-	await page.mouse.move(w / 2, 80, { steps: 4 });
-	await page.mouse.up();
+	// A drag made before the page has hydrated meets no listener (a person never drags that soon,
+	// a test right after goto does): drag again until the shade is there.
+	await expect(async () => {
+		await page.mouse.move(w / 2, 2);
+		await page.mouse.down();
+		await page.mouse.move(w / 2, 30, { steps: 4 });
+		await page.mouse.move(w / 2, 80, { steps: 4 });
+		await page.mouse.up();
+		await expect(page.locator('[role="dialog"].shade')).toBeVisible({ timeout: 1000 });
+	}).toPass({ timeout: 15_000 });
 }
 
 /** Controls on screen that are not part of the shown page (the kiosk must have none). */
