@@ -17,12 +17,11 @@ export function loadOrCreateSecret(env: NodeJS.ProcessEnv = process.env): Buffer
 		return Buffer.from(given, 'utf8');
 	}
 	const dir = dataDir(env);
-	const file = secretFile(dir);
 	makeDirs(dir, 0o700);
-	if (!existsSync(file)) createSecret(file);
-	const problem = secretFileProblem(dir);
-	if (problem !== null) throw new Error(problem);
-	return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+	if (!existsSync(secretFile(dir))) createSecret(secretFile(dir));
+	const read = readSecretFile(dir);
+	if (read.key === null) throw new Error(read.problem ?? `${secretFile(dir)} is gone`);
+	return read.key;
 }
 
 const secretFile = (dir: string) => join(dir, 'chat-secret');
@@ -32,15 +31,21 @@ const secretFile = (dir: string) => join(dir, 'chat-secret');
  * the first chat). Checked at start too, so a damaged file stops the start rather than the first chat.
  */
 export function secretFileProblem(dir: string): string | null {
+	return readSecretFile(dir).problem;
+}
+
+/** The data folder's chat secret: its key, or what is wrong with it (no file: neither). */
+function readSecretFile(dir: string): { key: Buffer; problem: null } | { key: null; problem: string | null } {
 	const file = secretFile(dir);
 	let text: string;
 	try {
-		text = readFileSync(file, 'utf8');
+		text = readFileSync(file, 'utf8').trim();
 	} catch (e) {
 		const code = (e as NodeJS.ErrnoException).code;
-		return code === 'ENOENT' ? null : `cannot read the chat secret ${file} (${code})`;
+		return { key: null, problem: code === 'ENOENT' ? null : `cannot read the chat secret ${file} (${code})` };
 	}
-	return /^[0-9a-f]{64,}$/.test(text.trim()) ? null : `${file} is not a chat secret (64+ hex digits expected): delete it to make a new one (open chats start again) or set OVOS_CHAT_SECRET`;
+	if (!/^[0-9a-f]{64,}$/.test(text)) return { key: null, problem: `${file} is not a chat secret (64+ hex digits expected): delete it to make a new one (open chats start again) or set OVOS_CHAT_SECRET` };
+	return { key: Buffer.from(text, 'hex'), problem: null };
 }
 
 function createSecret(file: string): void {
