@@ -74,7 +74,9 @@ describe('decode: server → client messages', () => {
 		expect(ok({ type: 'mycroft.session.set', namespace: 'w', data: { a: 1, b: [1, 2], c: null } })).toEqual({
 			kind: 'data.set',
 			namespace: 'w',
-			data: { a: 1, b: [1, 2], c: null }
+			data: { a: 1, b: [1, 2], c: null },
+			// Too short to hold a list over the screen's cap: marked as needing no cut.
+			cut: {}
 		});
 	});
 

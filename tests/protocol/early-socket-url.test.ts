@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_ADDRESS, earlySocketUrl } from '../../src/lib/protocol';
 
 describe('earlySocketUrl (the GUI socket app.html opens before the code loads)', () => {
-	const at = (u: string, base = DEFAULT_ADDRESS) => earlySocketUrl(new URL(u, 'http://screen:3000'), base, ['10.0.0.5']);
+	const at = (u: string, base = DEFAULT_ADDRESS) => earlySocketUrl(new URL(u, 'http://screen:3000'), base, ['10.0.0.5'], [28181]);
 	it('on the screen routes in gui mode, with the URL options and the page host left to the browser', () => {
 		expect(at('/kiosk')).toBe('ws://{host}:18181/gui');
 		expect(at('/?host=10.0.0.5&guiPort=28181')).toBe('ws://10.0.0.5:28181/gui');
@@ -18,5 +18,9 @@ describe('earlySocketUrl (the GUI socket app.html opens before the code loads)',
 	it('not to a host the server does not allow (issue 14.6)', () => {
 		expect(at('/?host=attacker.example&handshake=gui')).toBe('');
 		expect(earlySocketUrl(new URL('http://screen:3000/kiosk?host=10.0.0.5'), DEFAULT_ADDRESS)).toBe('');
+	});
+	it('not to a port the server does not allow (issue 24.8)', () => {
+		expect(earlySocketUrl(new URL('http://screen:3000/kiosk?guiPort=28181'), DEFAULT_ADDRESS)).toBe('');
+		expect(at('/kiosk?guiPort=28182')).toBe('');
 	});
 });

@@ -120,6 +120,45 @@ describe('pages (mycroft.gui.list.*)', () => {
 		expect(canonical).toMatchObject({ namespaces: { w: { currentPage: 1 } } });
 	});
 
+	it('holds a page once, as ovos-gui does: an insert of a page the namespace has is skipped (issue 23.1)', () => {
+		// ovos-gui's replay race: the live show, then the same page again in the new connection's sync.
+		const { state, problems } = run([
+			stackInsert(0, 'w'),
+			pagesInsert('w', 0, 'SYSTEM_TextFrame'),
+			focus('w', 0),
+			stackInsert(0, 'w'),
+			pagesInsert('w', 0, 'SYSTEM_TextFrame'),
+			// later indices count what the server counts
+			pagesInsert('w', 1, 'second'),
+			focus('w', 1),
+			pagesRemove('w', 0)
+		]);
+		expect(problems).toEqual([]);
+		expect(state.stack).toEqual(['w']);
+		expect(state.namespaces.w?.pages.map((p) => p.name)).toEqual(['second']);
+	});
+
+	it('inserts the pages it does not have at the position, skipping the ones it has', () => {
+		const { state } = run([stackInsert(0, 'w'), pagesInsert('w', 0, 'a', 'b'), pagesInsert('w', 1, 'b', 'c', 'a', 'd')]);
+		expect(state.namespaces.w?.pages.map((p) => p.name)).toEqual(['a', 'c', 'd', 'b']);
+		expect(state.namespaces.w?.currentPage).toBe(1);
+	});
+
+	it('keeps a page a single insert names twice, as ovos-gui appends it twice (load_pages checks names held before the request)', () => {
+		const { state } = run([stackInsert(0, 'w'), pagesInsert('w', 0, 'SYSTEM_TextFrame', 'SYSTEM_TextFrame'), pagesInsert('w', 0, 'SYSTEM_TextFrame', 'SYSTEM_TextFrame')]);
+		expect(state.namespaces.w?.pages.map((p) => p.name)).toEqual(['SYSTEM_TextFrame', 'SYSTEM_TextFrame']);
+	});
+
+	it('an insert of pages it all has changes nothing, the current page included', () => {
+		const before = run([stackInsert(0, 'w'), pagesInsert('w', 0, 'a', 'b'), focus('w', 1)]).state;
+		expect(run([pagesInsert('w', 0, 'a', 'b')], before).state).toBe(before);
+	});
+
+	it('still refuses a position past the end when every page is already there', () => {
+		const { problems } = run([stackInsert(0, 'w'), pagesInsert('w', 0, 'a'), pagesInsert('w', 3, 'a')]);
+		expect(problems).toEqual(['page insert on w: position 3 outside 0..1']);
+	});
+
 	it('refuses pages for a namespace that is not active (Qt drops them)', () => {
 		const { state, problems } = run([pagesInsert('w', 0, 'a')]);
 		expect(state).toEqual(emptyState());

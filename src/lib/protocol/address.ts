@@ -36,7 +36,17 @@ export function addressFromParams(params: URLSearchParams, base: OvosAddress = D
  */
 export type AllowedHosts = readonly string[] | '*';
 
-export type AddressChoice = { readonly ok: true; readonly address: OvosAddress } | { readonly ok: false; readonly host: string };
+/**
+ * Ports a page may ask for with `?guiPort=` / `?busPort=` besides the configured ones
+ * (OVOS_SCREEN_ALLOWED_PORTS); `'*'` = any. Any program of an allowed machine can listen on a port of
+ * its own and would otherwise draw on this app's origin (issue 24.8).
+ */
+export type AllowedPorts = readonly number[] | '*';
+
+/** Refused: `host` names what was asked for (`host`, or `host:port` for a port), `setting` what would allow it. */
+export type AddressChoice =
+	| { readonly ok: true; readonly address: OvosAddress }
+	| { readonly ok: false; readonly host: string; readonly setting: 'OVOS_SCREEN_ALLOWED_HOSTS' | 'OVOS_SCREEN_ALLOWED_PORTS' };
 
 function normalHost(h: string): string {
 	const bare = h.startsWith('[') && h.endsWith(']') ? h.slice(1, -1) : h;
@@ -56,15 +66,18 @@ export function sameHost(a: string, b: string): boolean {
 
 /**
  * The address a page's URL asks for, if this server allows it: the configured OVOS host (or, when
- * none is configured, the page's own), any name of the same machine, or a host in `allowed`. Ports
- * and handshake are free: on an allowed host they reach only what that host runs.
+ * none is configured, the page's own), any name of the same machine, or a host in `hosts`; and the
+ * configured GUI and bus ports or one in `ports`. The handshake is free.
  */
-export function chooseAddress(params: URLSearchParams, base: OvosAddress, allowed: AllowedHosts, pageHost: string): AddressChoice {
+export function chooseAddress(params: URLSearchParams, base: OvosAddress, hosts: AllowedHosts, pageHost: string, ports: AllowedPorts = []): AddressChoice {
 	const address = addressFromParams(params, base);
 	const host = address.host;
-	if (host === null || host === base.host || allowed === '*') return { ok: true, address };
-	if (sameHost(host, base.host ?? pageHost) || allowed.some((h) => sameHost(h, host))) return { ok: true, address };
-	return { ok: false, host };
+	const hostOk = host === null || host === base.host || hosts === '*' || sameHost(host, base.host ?? pageHost) || hosts.some((h) => sameHost(h, host));
+	if (!hostOk) return { ok: false, host, setting: 'OVOS_SCREEN_ALLOWED_HOSTS' };
+	const known = (p: number) => p === base.guiPort || p === base.busPort || ports === '*' || ports.includes(p);
+	const odd = [address.guiPort, address.busPort].find((p) => !known(p));
+	if (odd !== undefined) return { ok: false, host: `${hostPart(host ?? pageHost)}:${odd}`, setting: 'OVOS_SCREEN_ALLOWED_PORTS' };
+	return { ok: true, address };
 }
 
 /** The page's URL without the connection options that were refused (the "open without it" link). */
@@ -95,9 +108,9 @@ export const PAGE_HOST = '{host}';
  * in `gui` mode ('' otherwise: the full handshake asks the bus for the port first; and none to a
  * host the server does not allow).
  */
-export function earlySocketUrl(url: URL, base: OvosAddress, allowed: AllowedHosts = []): string {
+export function earlySocketUrl(url: URL, base: OvosAddress, hosts: AllowedHosts = [], ports: AllowedPorts = []): string {
 	if (url.pathname !== '/' && url.pathname !== '/kiosk') return '';
-	const choice = chooseAddress(url.searchParams, base, allowed, url.hostname);
+	const choice = chooseAddress(url.searchParams, base, hosts, url.hostname, ports);
 	if (!choice.ok) return '';
 	return choice.address.handshake === 'gui' ? guiUrl(choice.address, PAGE_HOST) : '';
 }

@@ -12,7 +12,22 @@ export interface WindowState {
 	readonly open: boolean;
 	/** Why not, when closed (the address tried and what failed). */
 	readonly reason?: string;
+	/** While open: whether the device-side services the window's features rely on answered its questions. */
+	readonly parts?: DeviceParts;
 }
+
+/**
+ * A device-side service, as the window found it when the bus opened: asked and not answered yet,
+ * answered, or silent (no answer within PARTS_WAIT_MS: it is not installed or not running).
+ */
+export type PartAnswer = 'asking' | 'answered' | 'silent';
+export interface DeviceParts {
+	/** ovos-gui's shell-companion extension (notifications): answers the stored-notifications question. */
+	readonly notifications: PartAnswer;
+	/** A PHAL volume plugin (the OSD): answers `mycroft.volume.get`. */
+	readonly volume: PartAnswer;
+}
+export const PARTS_WAIT_MS = 3000;
 
 /** SSE `event: bus`: one allow-listed bus event, its data cut to the allow-list's schema. */
 export interface WindowEvent {

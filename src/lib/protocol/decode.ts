@@ -5,8 +5,8 @@
  * Hand-written rather than schema-driven: this is the hot path of every frame (and of the replay
  * tool over million-line traces), and a schema library would cost more than JSON.parse itself.
  */
-import { isObject, MAX_JSON_DEPTH, nestsDeeperThan, type JsonObject } from './json';
-import { arrayOfObjects, count, FieldError, int, json, obj, payload, str } from './fields';
+import { isObject, MAX_JSON_DEPTH, nestsDeeperThan, NO_CUTS, SHORTEST_CUT, type JsonObject } from './json';
+import { arrayOfObjects, count, FieldError, int, json, payload, str } from './fields';
 import { ACTIVE_SKILLS, PAGE_GAINED_FOCUS, type Decoded, type GuiMessage, type PageRef, type ProtocolError } from './types';
 
 export function decode(raw: string): Decoded<GuiMessage> {
@@ -18,102 +18,99 @@ export function decode(raw: string): Decoded<GuiMessage> {
 		return fail('json', `not JSON: ${(e as Error).message}`);
 	}
 	if (raw.length > 2 * MAX_JSON_DEPTH && nestsDeeperThan(value, MAX_JSON_DEPTH)) return fail('json', `nests deeper than ${MAX_JSON_DEPTH} levels`);
-	return decodeValue(value);
+	return decodeValue(value, raw.length);
 }
 
-/** Same as `decode` for an already parsed value. */
-export function decodeValue(parsed: unknown): Decoded<GuiMessage> {
+/** Same as `decode` for an already parsed value (`rawLength`: the length of its text, when known). */
+export function decodeValue(parsed: unknown, rawLength = Infinity): Decoded<GuiMessage> {
 	if (!isObject(parsed)) return fail('not-object', 'a frame must be a JSON object');
 	const type = parsed.type;
 	if (typeof type !== 'string') {
 		return fail('type', type === undefined ? 'missing "type"' : '"type" must be a string');
 	}
 	try {
-		return { ok: true, value: decodeFields(type, parsed) };
+		return { ok: true, value: decodeFields(type, parsed, rawLength) };
 	} catch (e) {
 		if (e instanceof FieldError) return fail(e.code, `${type}: ${e.message}`);
 		return fail('field', `${type}: ${String(e)}`);
 	}
 }
 
-/**
- * A frame's namespace: any string the server uses, "" included — ovos-gui keeps whatever `__from`
- * a skill sent, and a client that refused "" would lose the indices of every namespace after it.
- */
-function namespaceOf(o: Record<string, unknown>): string {
-	return str(o, 'namespace');
-}
-
 function fail(code: ProtocolError['code'], message: string): Decoded<never> {
 	return { ok: false, error: { code, message } };
 }
 
-function decodeFields(type: string, o: Record<string, unknown>): GuiMessage {
+/**
+ * A frame's namespace is any string the server uses, "" included — ovos-gui keeps whatever `__from`
+ * a skill sent, and a client that refused "" would lose the indices of every namespace after it.
+ */
+function decodeFields(type: string, o: Record<string, unknown>, rawLength: number): GuiMessage {
 	switch (type) {
 		case 'mycroft.session.list.insert': {
-			const namespace = namespaceOf(o);
+			const namespace = str(o.namespace, 'namespace');
 			if (namespace === ACTIVE_SKILLS) {
-				const items = arrayOfObjects(payload(o), 'data');
+				const items = arrayOfObjects(payload(o.data, o.values), 'data');
 				// Qt takes a non-string skill_id as "" (spec §4.2); so do we, keeping the stack's indices.
 				const skills = items.map((item) => (typeof item.skill_id === 'string' ? item.skill_id : ''));
-				return { kind: 'stack.insert', position: int(o, 'position'), skills };
+				return { kind: 'stack.insert', position: int(o.position, 'position'), skills };
 			}
 			return {
 				kind: 'list.insert',
 				namespace,
-				property: str(o, 'property'),
-				position: int(o, 'position'),
-				items: arrayOfObjects(payload(o), 'data')
+				property: str(o.property, 'property'),
+				position: int(o.position, 'position'),
+				items: arrayOfObjects(payload(o.data, o.values), 'data')
 			};
 		}
 		case 'mycroft.session.list.move': {
-			const namespace = namespaceOf(o);
+			const namespace = str(o.namespace, 'namespace');
 			if (namespace === ACTIVE_SKILLS) {
-				return { kind: 'stack.move', from: int(o, 'from'), to: int(o, 'to'), count: count(o) };
+				return { kind: 'stack.move', from: int(o.from, 'from'), to: int(o.to, 'to'), count: count(o.items_number) };
 			}
-			return { kind: 'list.move', namespace, property: str(o, 'property'), from: int(o, 'from'), to: int(o, 'to'), count: count(o) };
+			return { kind: 'list.move', namespace, property: str(o.property, 'property'), from: int(o.from, 'from'), to: int(o.to, 'to'), count: count(o.items_number) };
 		}
 		case 'mycroft.session.list.remove': {
-			const namespace = namespaceOf(o);
+			const namespace = str(o.namespace, 'namespace');
 			if (namespace === ACTIVE_SKILLS) {
-				return { kind: 'stack.remove', position: int(o, 'position'), count: count(o) };
+				return { kind: 'stack.remove', position: int(o.position, 'position'), count: count(o.items_number) };
 			}
-			return { kind: 'list.remove', namespace, property: str(o, 'property'), position: int(o, 'position'), count: count(o) };
+			return { kind: 'list.remove', namespace, property: str(o.property, 'property'), position: int(o.position, 'position'), count: count(o.items_number) };
 		}
 		case 'mycroft.session.list.update':
 			return {
 				kind: 'list.update',
-				namespace: namespaceOf(o),
-				property: str(o, 'property'),
-				position: int(o, 'position'),
-				items: arrayOfObjects(payload(o), 'data')
+				namespace: str(o.namespace, 'namespace'),
+				property: str(o.property, 'property'),
+				position: int(o.position, 'position'),
+				items: arrayOfObjects(payload(o.data, o.values), 'data')
 			};
 		case 'mycroft.gui.list.insert':
 			return {
 				kind: 'pages.insert',
-				namespace: namespaceOf(o),
-				position: int(o, 'position'),
-				pages: arrayOfObjects(payload(o), 'data').map(pageRef)
+				namespace: str(o.namespace, 'namespace'),
+				position: int(o.position, 'position'),
+				pages: arrayOfObjects(payload(o.data, o.values), 'data').map(pageRef)
 			};
 		case 'mycroft.gui.list.move':
-			return { kind: 'pages.move', namespace: namespaceOf(o), from: int(o, 'from'), to: int(o, 'to'), count: count(o) };
+			return { kind: 'pages.move', namespace: str(o.namespace, 'namespace'), from: int(o.from, 'from'), to: int(o.to, 'to'), count: count(o.items_number) };
 		case 'mycroft.gui.list.remove':
-			return { kind: 'pages.remove', namespace: namespaceOf(o), position: int(o, 'position'), count: count(o) };
+			return { kind: 'pages.remove', namespace: str(o.namespace, 'namespace'), position: int(o.position, 'position'), count: count(o.items_number) };
 		case 'mycroft.session.set': {
-			const data = payload(o);
+			const data = payload(o.data, o.values);
 			if (!isObject(data)) throw new FieldError('field', data === undefined ? 'missing "data"' : '"data" must be an object');
-			return { kind: 'data.set', namespace: namespaceOf(o), data: data as JsonObject };
+			// Text too short to hold a list over the screen's cap: its data need not be walked for one.
+			return { kind: 'data.set', namespace: str(o.namespace, 'namespace'), data: data as JsonObject, cut: rawLength < SHORTEST_CUT ? NO_CUTS : undefined };
 		}
 		case 'mycroft.session.delete':
-			return { kind: 'data.delete', namespace: namespaceOf(o), property: str(o, 'property') };
+			return { kind: 'data.delete', namespace: str(o.namespace, 'namespace'), property: str(o.property, 'property') };
 		case 'mycroft.events.triggered': {
-			const namespace = namespaceOf(o);
-			const name = str(o, 'event_name');
+			const namespace = str(o.namespace, 'namespace');
+			const name = str(o.event_name, 'event_name');
 			// Server → client events carry `data`; accept `parameters` from servers that echo client shape.
 			const data = o.data !== undefined ? o.data : o.parameters;
 			if (name === PAGE_GAINED_FOCUS) {
 				if (!isObject(data)) throw new FieldError('field', 'page_gained_focus needs a "data" object with "number"');
-				return { kind: 'focus', namespace, number: int(data, 'number') };
+				return { kind: 'focus', namespace, number: int(data.number, 'number') };
 			}
 			return { kind: 'event', namespace, name, data: json(data) };
 		}

@@ -15,6 +15,18 @@ export function isObject(v: unknown): v is Record<string, unknown> {
  */
 export const MAX_JSON_DEPTH = 512;
 
+/**
+ * The most entries the screen keeps of any one list (screen/caps.ts cuts longer ones). A real
+ * skill's lists hold tens of rows, a playlist a few hundred; a hostile server once sent 10⁶.
+ */
+export const MAX_LIST_ROWS = 5000;
+
+/** No list was cut (a shared empty record: most frames, so nothing is allocated for them). */
+export const NO_CUTS: Readonly<Record<string, number>> = Object.freeze({});
+
+/** Wire text shorter than this cannot hold a list longer than `MAX_LIST_ROWS` (each entry takes a character and a comma). */
+export const SHORTEST_CUT = 2 * MAX_LIST_ROWS;
+
 /** True when `value` nests arrays/objects more than `max` levels deep. Iterative, so no input can overflow it. */
 export function nestsDeeperThan(value: unknown, max: number): boolean {
 	if (typeof value !== 'object' || value === null) return false;

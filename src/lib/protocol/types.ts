@@ -43,8 +43,11 @@ export type GuiMessage =
 	  }
 	/** `mycroft.gui.list.remove`. */
 	| { readonly kind: 'pages.remove'; readonly namespace: string; readonly position: number; readonly count: number }
-	/** `mycroft.session.set`: one or more keys. */
-	| { readonly kind: 'data.set'; readonly namespace: string; readonly data: Readonly<JsonObject> }
+	/**
+	 * `mycroft.session.set`: one or more keys. `cut` is set once the screen's list cap has been
+	 * applied (screen/caps.ts): where a list was cut → its length as sent.
+	 */
+	| { readonly kind: 'data.set'; readonly namespace: string; readonly data: Readonly<JsonObject>; readonly cut?: Readonly<Record<string, number>> }
 	/** `mycroft.session.delete`. */
 	| { readonly kind: 'data.delete'; readonly namespace: string; readonly property: string }
 	/** `mycroft.session.list.*` keyed by `property`: list models inside a namespace's data. */
@@ -54,6 +57,8 @@ export type GuiMessage =
 			readonly property: string;
 			readonly position: number;
 			readonly items: readonly JsonObject[];
+			/** How many rows the frame carried, when the screen's list cap kept fewer in `items`. */
+			readonly total?: number;
 	  }
 	| {
 			readonly kind: 'list.update';
@@ -61,6 +66,7 @@ export type GuiMessage =
 			readonly property: string;
 			readonly position: number;
 			readonly items: readonly JsonObject[];
+			readonly total?: number;
 	  }
 	| {
 			readonly kind: 'list.move';

@@ -9,7 +9,38 @@ export type ListOutcome<T> = readonly T[] | string;
 export function insertAt<T>(list: readonly T[], position: number, items: readonly T[]): ListOutcome<T> {
 	if (position < 0 || position > list.length) return `position ${position} outside 0..${list.length}`;
 	if (items.length === 0) return list;
-	return [...list.slice(0, position), ...items, ...list.slice(position)];
+	return position === list.length ? list.concat(items) : list.slice(0, position).concat(items, list.slice(position));
+}
+
+/**
+ * Items the list already holds are not inserted again: ovos-gui adds a namespace to its stack only
+ * when it is not there (`_activate_namespace`) and appends only the pages whose name the namespace
+ * does not hold yet (`Namespace.load_pages`), and Qt's stack filters ids it has. ovos-gui replays a
+ * new connection without the lock its live changes take, so a show that lands in the replay reaches
+ * the client twice (issue 23.1); skipping what is held keeps every later index counting what the
+ * server counts. Repeats within one insert: `keepRepeats` keeps them, as `load_pages` does (it checks
+ * each requested name against the pages held before the request, so a show naming a page twice
+ * appends it twice); the stack drops them (one record per namespace id).
+ */
+export function insertUnique<T>(list: readonly T[], position: number, items: readonly T[], key: (item: T) => string, keepRepeats = false): ListOutcome<T> {
+	if (position < 0 || position > list.length) return `position ${position} outside 0..${list.length}`;
+	// The usual show (a page or two into a namespace's few): compared in place, no sets built.
+	if (list.length <= 8 && items.length === 1) {
+		const k = key(items[0] as T);
+		for (const item of list) if (key(item) === k) return list;
+		return insertAt(list, position, items);
+	}
+	const held = new Set<string>();
+	for (const item of list) held.add(key(item));
+	const added = keepRepeats ? held : new Set<string>();
+	// Linear in list and insert: a hostile frame of 20,000 items must not go quadratic.
+	const fresh = items.filter((item) => {
+		const k = key(item);
+		if (held.has(k) || (!keepRepeats && added.has(k))) return false;
+		if (!keepRepeats) added.add(k);
+		return true;
+	});
+	return insertAt(list, position, fresh);
 }
 
 export function removeAt<T>(list: readonly T[], position: number, count: number): ListOutcome<T> {
@@ -36,4 +67,68 @@ export function moveBlock<T>(list: readonly T[], from: number, to: number, count
 	const rest = [...list.slice(0, from), ...list.slice(from + count)];
 	const at = to < from ? to : to - count;
 	return [...rest.slice(0, at), ...block, ...rest.slice(at)];
+}
+
+/**
+ * A data list the client keeps in part: the first `rows.length` rows of the server's `length`
+ * (the reducer caps how many rows a list may keep). Ops are checked against the whole length, as
+ * Qt checks them against its model, and applied to the kept rows; a row pushed past the cap, or
+ * brought in from beyond the kept ones, is not known, so the kept rows end before it. The kept
+ * rows are thus always exactly the first rows of the server's list, and every later index means
+ * what it means to the server.
+ */
+export interface Kept<T> {
+	readonly rows: readonly T[];
+	/** The whole list's length on the server (at least `rows.length`). */
+	readonly length: number;
+}
+
+export type KeptOutcome<T> = Kept<T> | string;
+
+/**
+ * `insertAt` on a kept list: at most `max` rows are kept. `count` rows are inserted, of which
+ * `items` holds the first (all of them, or at least `max`).
+ */
+export function insertKept<T>(list: Kept<T>, position: number, items: readonly T[], max: number, count = items.length): KeptOutcome<T> {
+	if (position < 0 || position > list.length) return `position ${position} outside 0..${list.length}`;
+	if (count === 0) return list;
+	const { rows } = list;
+	const length = list.length + count;
+	// Inserted among rows that are not kept: only the length changes.
+	if (position > rows.length) return { rows, length };
+	const room = Math.max(0, max - position);
+	const mid = items.length > room ? items.slice(0, room) : items;
+	return { rows: [...rows.slice(0, position), ...mid, ...rows.slice(position, position + room - mid.length)], length };
+}
+
+/** `removeAt` on a kept list. */
+export function removeKept<T>(list: Kept<T>, position: number, count: number): KeptOutcome<T> {
+	if (position < 0 || position > list.length - 1) return `position ${position} outside 0..${list.length - 1}`;
+	if (count < 0 || count > list.length - position) return `items_number ${count} outside 0..${list.length - position}`;
+	if (count === 0) return list;
+	const { rows } = list;
+	const kept = position >= rows.length ? rows : [...rows.slice(0, position), ...rows.slice(position + count)];
+	return { rows: kept, length: list.length - count };
+}
+
+/** `moveBlock` on a kept list (`maxTo` as there). */
+export function moveKept<T>(list: Kept<T>, from: number, to: number, count: number, maxTo: number): KeptOutcome<T> {
+	const n = list.length;
+	if (from < 0 || from > n - 1) return `from ${from} outside 0..${n - 1}`;
+	if (to < 0 || to > maxTo) return `to ${to} outside 0..${maxTo}`;
+	if (count < 1 || count > n - from) return `items_number ${count} outside 1..${n - from}`;
+	if (from === to || (to > from && to <= from + count)) return list;
+	const { rows } = list;
+	const at = to < from ? to : to - count;
+	// The old index of the row that lands at index i: the rest of the list closes over the block,
+	// which opens again at `at`.
+	const rest = (j: number) => (j < from ? j : j + count);
+	const source = (i: number) => (i < at ? rest(i) : i < at + count ? from + i - at : rest(i - count));
+	const out: T[] = [];
+	for (let i = 0; i < rows.length; i++) {
+		const s = source(i);
+		if (s >= rows.length) break;
+		out.push(rows[s] as T);
+	}
+	return { rows: out, length: n };
 }

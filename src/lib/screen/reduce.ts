@@ -4,8 +4,9 @@
  * unresolved pages, missing `items_number` = 1). Pure and total: an op that cannot apply returns the
  * same state and says why through `report`; nothing here throws on any decoded message.
  */
-import { PAGE_GAINED_FOCUS, SYSTEM_NAMESPACE, type GuiMessage, type Json, type JsonObject } from '../protocol';
-import { insertAt, moveBlock, removeAt, type ListOutcome } from './list-ops';
+import { MAX_LIST_ROWS, NO_CUTS, PAGE_GAINED_FOCUS, SYSTEM_NAMESPACE, type GuiMessage, type Json, type JsonObject, type PageRef } from '../protocol';
+import { capMessage, type Cuts } from './caps';
+import { insertKept, insertUnique, moveBlock, moveKept, removeAt, removeKept, type Kept, type KeptOutcome } from './list-ops';
 import { emptyNamespace, EVENT_NAMES_KEPT, LAST_EVENTS, type GuiEventRecord, type NamespaceState, type ScreenState } from './state';
 import { nextStatus } from './status';
 
@@ -22,46 +23,44 @@ export const MAX_STACK = 1000;
 export function reduce(state: ScreenState, msg: GuiMessage, report: Report = silent): ScreenState {
 	switch (msg.kind) {
 		case 'stack.insert': {
-			// Linear in the frame: a Set for duplicates, one copy of the namespace record.
-			const seen = new Set<string>();
-			const fresh = msg.skills.filter((id) => !Object.hasOwn(state.namespaces, id) && !seen.has(id) && seen.add(id));
-			if (state.stack.length + fresh.length > MAX_STACK) {
-				return refuse(state, report, `stack insert: ${fresh.length} skills would grow the stack past ${MAX_STACK}`);
-			}
-			const stack = insertAt(state.stack, msg.position, fresh);
+			// Stack ids are checked with the namespace records, which always match the stack.
+			const stack = insertUnique(state.stack, msg.position, msg.skills, (id) => id);
 			if (typeof stack === 'string') return refuse(state, report, `stack insert: ${stack}`);
 			if (stack === state.stack) return state;
+			if (stack.length > MAX_STACK) {
+				return refuse(state, report, `stack insert: ${stack.length - state.stack.length} skills would grow the stack past ${MAX_STACK}`);
+			}
 			const namespaces = { ...state.namespaces };
-			for (const id of fresh) setOwn(namespaces, id, emptyNamespace());
-			return { ...state, stack, namespaces };
+			for (const id of stack) if (!Object.hasOwn(namespaces, id)) setOwn(namespaces, id, emptyNamespace());
+			return stateOf(stack, namespaces, state.status, state.lastEvents);
 		}
 		case 'stack.move': {
 			const stack = moveBlock(state.stack, msg.from, msg.to, msg.count, state.stack.length - 1);
 			if (typeof stack === 'string') return refuse(state, report, `stack move: ${stack}`);
-			return stack === state.stack ? state : { ...state, stack };
+			return stack === state.stack ? state : stateOf(stack, state.namespaces, state.status, state.lastEvents);
 		}
 		case 'stack.remove': {
 			const stack = removeAt(state.stack, msg.position, msg.count);
 			if (typeof stack === 'string') return refuse(state, report, `stack remove: ${stack}`);
 			if (stack === state.stack) return state;
 			// A removed namespace takes its pages and data with it (Qt deletes both; so does the server).
-			const namespaces = { ...state.namespaces };
-			for (const id of state.stack.slice(msg.position, msg.position + msg.count)) delete namespaces[id];
-			return { ...state, stack, namespaces };
+			const namespaces = without(state.namespaces, new Set(state.stack.slice(msg.position, msg.position + msg.count)));
+			return stateOf(stack, namespaces, state.status, state.lastEvents);
 		}
 		case 'pages.insert':
 			return withNamespace(state, msg.namespace, report, 'page insert', (ns) => {
-				const pages = insertAt(ns.pages, msg.position, msg.pages);
+				// A page the namespace already holds is not inserted again (ovos-gui's rule; its replay race).
+				const pages = insertUnique(ns.pages, msg.position, msg.pages, pageName, true);
 				if (typeof pages === 'string') return pages;
 				// Qt jumps to the first inserted page; the server's focus event that follows wins.
-				return pages === ns.pages ? ns : { ...ns, pages, currentPage: msg.position };
+				return pages === ns.pages ? ns : nsOf(pages, msg.position, ns.data, ns.events, ns.cuts);
 			});
 		case 'pages.remove':
 			return withNamespace(state, msg.namespace, report, 'page remove', (ns) => {
 				const pages = removeAt(ns.pages, msg.position, msg.count);
 				if (typeof pages === 'string') return pages;
 				// Neither Qt nor the server re-points the current page on removal; keep it in range.
-				return pages === ns.pages ? ns : { ...ns, pages, currentPage: clampPage(ns.currentPage, pages.length) };
+				return pages === ns.pages ? ns : nsOf(pages, clampPage(ns.currentPage, pages.length), ns.data, ns.events, ns.cuts);
 			});
 		case 'pages.move':
 			return withNamespace(state, msg.namespace, report, 'page move', (ns) => {
@@ -69,7 +68,7 @@ export function reduce(state: ScreenState, msg: GuiMessage, report: Report = sil
 				if (typeof pages === 'string') return pages;
 				if (pages === ns.pages) return ns;
 				const shown = ns.currentPage === null ? undefined : ns.pages[ns.currentPage];
-				return { ...ns, pages, currentPage: shown ? pages.indexOf(shown) : ns.currentPage };
+				return nsOf(pages, shown ? pages.indexOf(shown) : ns.currentPage, ns.data, ns.events, ns.cuts);
 			});
 		case 'focus':
 			return withNamespace(state, msg.namespace, report, 'page_gained_focus', (ns) => {
@@ -79,58 +78,68 @@ export function reduce(state: ScreenState, msg: GuiMessage, report: Report = sil
 				// Counted as an event of the namespace too: a server focus is also sent for a page shown
 				// again as it is (a re-show), which a page may need to tell from a data change.
 				const events = withEvent(ns.events, PAGE_GAINED_FOCUS, { number: msg.number });
-				return { pages: ns.pages, currentPage: msg.number, data: ns.data, events };
+				return nsOf(ns.pages, msg.number, ns.data, events, ns.cuts);
 			});
 		case 'data.set': {
 			// The most frequent message by far: no closure, one copy of the data record.
 			const ns = Object.hasOwn(state.namespaces, msg.namespace) ? state.namespaces[msg.namespace] : undefined;
 			if (ns === undefined) return refuse(state, report, `session.set: namespace ${msg.namespace} is not active`);
-			for (const _ in msg.data) {
-				// Spread defines own properties, so a `__proto__` key from JSON.parse stays plain data.
-				const data = { ...ns.data, ...msg.data };
-				return withNs(state, msg.namespace, { pages: ns.pages, currentPage: ns.currentPage, data, events: ns.events });
+			const m = msg.cut === undefined ? (capMessage(msg) as typeof msg) : msg;
+			for (const _ in m.data) {
+				// A copy of the record, then the frame's keys written in: mostly keys it has, so the copy
+				// keeps its shape (a second spread costs more). setOwn keeps a `__proto__` key plain data.
+				const data = { ...ns.data };
+				for (const key in m.data) setOwn(data, key, m.data[key] as Json);
+				const cuts = ns.cuts === NO_CUTS && m.cut === NO_CUTS ? NO_CUTS : withCuts(ns.cuts, Object.keys(m.data), m.cut);
+				return withNs(state, msg.namespace, nsOf(ns.pages, ns.currentPage, data, ns.events, cuts));
 			}
 			return state;
 		}
 		case 'data.delete':
 			return withNamespace(state, msg.namespace, report, 'session.delete', (ns) => {
 				if (!Object.hasOwn(ns.data, msg.property)) return ns;
-				const data = { ...ns.data };
-				delete data[msg.property];
-				return { ...ns, data };
+				return nsOf(ns.pages, ns.currentPage, without(ns.data, msg.property), ns.events, withCuts(ns.cuts, [msg.property]));
 			});
-		case 'list.insert':
-			return withList(state, msg.namespace, msg.property, report, 'list insert', true, (rows) =>
-				insertAt(rows, msg.position, msg.items)
+		case 'list.insert': {
+			const m = capMessage(msg) as typeof msg;
+			return withList(state, m.namespace, m.property, report, 'list insert', true, (list) =>
+				insertKept(list, m.position, m.items, MAX_LIST_ROWS, m.total ?? m.items.length)
 			);
-		case 'list.update':
-			return withList(state, msg.namespace, msg.property, report, 'list update', false, (rows) => {
-				if (msg.position < 0 || msg.position + msg.items.length > rows.length) {
-					return `rows ${msg.position}..${msg.position + msg.items.length - 1} outside 0..${rows.length - 1}`;
+		}
+		case 'list.update': {
+			const m = capMessage(msg) as typeof msg;
+			const count = m.total ?? m.items.length;
+			return withList(state, m.namespace, m.property, report, 'list update', false, (list) => {
+				if (m.position < 0 || m.position + count > list.length) {
+					return `rows ${m.position}..${m.position + count - 1} outside 0..${list.length - 1}`;
 				}
 				// Qt fixes a model's roles from its first row; other keys in an update do not take effect.
+				const { rows } = list;
 				const roles = Object.keys(rows[0] ?? {});
 				const next = rows.slice();
-				msg.items.forEach((item, i) => {
-					let row = rows[msg.position + i] as JsonObject;
+				// Rows past the kept ones are not known here: their updates have nothing to change.
+				for (let i = 0; i < m.items.length && m.position + i < rows.length; i++) {
+					const item = m.items[i] as JsonObject;
+					let row = rows[m.position + i] as JsonObject;
 					for (const role of roles) if (Object.hasOwn(item, role)) row = withKey(row, role, item[role] as Json);
-					next[msg.position + i] = row;
-				});
-				return next;
+					next[m.position + i] = row;
+				}
+				return { rows: next, length: list.length };
 			});
+		}
 		case 'list.move':
-			return withList(state, msg.namespace, msg.property, report, 'list move', false, (rows) =>
-				moveBlock(rows, msg.from, msg.to, msg.count, rows.length)
+			return withList(state, msg.namespace, msg.property, report, 'list move', false, (list) =>
+				moveKept(list, msg.from, msg.to, msg.count, list.length)
 			);
 		case 'list.remove':
-			return withList(state, msg.namespace, msg.property, report, 'list remove', false, (rows) =>
-				removeAt(rows, msg.position, msg.count)
+			return withList(state, msg.namespace, msg.property, report, 'list remove', false, (list) =>
+				removeKept(list, msg.position, msg.count)
 			);
 		case 'event': {
 			if (msg.namespace === SYSTEM_NAMESPACE) {
 				// Forwarded status events drive the cue; the wire log keeps them, so they stay out of lastEvents.
 				const status = nextStatus(state.status, msg.name, msg.data);
-				return status === state.status ? state : { stack: state.stack, namespaces: state.namespaces, status, lastEvents: state.lastEvents };
+				return status === state.status ? state : stateOf(state.stack, state.namespaces, status, state.lastEvents);
 			}
 			// Qt drops events for namespaces that are not active (spec §6.14).
 			if (!Object.hasOwn(state.namespaces, msg.namespace)) {
@@ -139,18 +148,20 @@ export function reduce(state: ScreenState, msg: GuiMessage, report: Report = sil
 			const lastEvents = state.lastEvents.length < LAST_EVENTS ? state.lastEvents.slice() : state.lastEvents.slice(1);
 			lastEvents.push({ namespace: msg.namespace, name: msg.name, data: msg.data });
 			const ns = state.namespaces[msg.namespace] as NamespaceState;
-			const namespaces = withKey(state.namespaces, msg.namespace, { ...ns, events: withEvent(ns.events, msg.name, msg.data) });
-			return { stack: state.stack, namespaces, status: state.status, lastEvents };
+			const namespaces = withKey(state.namespaces, msg.namespace, nsOf(ns.pages, ns.currentPage, ns.data, withEvent(ns.events, msg.name, msg.data), ns.cuts));
+			return stateOf(state.stack, namespaces, state.status, lastEvents);
 		}
 	}
 }
 
+const pageName = (p: PageRef) => p.name;
+
 function withEvent(events: NamespaceState['events'], name: string, data: Json): NamespaceState['events'] {
-	const seq = (Object.hasOwn(events, name) ? (events[name] as GuiEventRecord).seq : 0) + 1;
+	const held = Object.hasOwn(events, name);
+	const seq = (held ? (events[name] as GuiEventRecord).seq : 0) + 1;
 	let kept = events;
-	if (!Object.hasOwn(events, name) && Object.keys(events).length >= EVENT_NAMES_KEPT) {
-		kept = { ...events };
-		delete (kept as Record<string, GuiEventRecord>)[Object.keys(events)[0] as string];
+	if (!held && Object.keys(events).length >= EVENT_NAMES_KEPT) {
+		kept = without(events, Object.keys(events)[0] as string);
 	}
 	return withKey(kept, name, { data, seq });
 }
@@ -169,15 +180,42 @@ function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
 	else record[key] = value;
 }
 
+/**
+ * `record` without `gone`, built anew: `delete` would turn a record into a slow dictionary that every
+ * later copy of it pays for (the namespaces after a skill leaves, a namespace's data after a delete).
+ */
+function without<T>(record: Readonly<Record<string, T>>, gone: ReadonlySet<string> | string): Record<string, T> {
+	const out: Record<string, T> = {};
+	if (typeof gone === 'string') {
+		for (const key in record) if (key !== gone) setOwn(out, key, record[key] as T);
+	} else {
+		for (const key in record) if (!gone.has(key)) setOwn(out, key, record[key] as T);
+	}
+	return out;
+}
+
 function withKey<T>(record: Readonly<Record<string, T>>, key: string, value: T): Record<string, T> {
 	const out = { ...record };
 	setOwn(out, key, value);
 	return out;
 }
 
-/** `state` with namespace `id` replaced; an explicit literal keeps every state one shape. */
+/** `state` with namespace `id` replaced. */
 function withNs(state: ScreenState, id: string, ns: NamespaceState): ScreenState {
-	return { stack: state.stack, namespaces: withKey(state.namespaces, id, ns), status: state.status, lastEvents: state.lastEvents };
+	return stateOf(state.stack, withKey(state.namespaces, id, ns), state.status, state.lastEvents);
+}
+
+/**
+ * New states and namespaces are built by these, never by spreading an old one with changes: one
+ * literal gives every record one shape (V8 keeps a spread's copy in another), so the reads of
+ * them stay monomorphic.
+ */
+function stateOf(stack: ScreenState['stack'], namespaces: ScreenState['namespaces'], status: ScreenState['status'], lastEvents: ScreenState['lastEvents']): ScreenState {
+	return { stack, namespaces, status, lastEvents };
+}
+
+function nsOf(pages: NamespaceState['pages'], currentPage: NamespaceState['currentPage'], data: NamespaceState['data'], events: NamespaceState['events'], cuts: NamespaceState['cuts']): NamespaceState {
+	return { pages, currentPage, data, events, cuts };
 }
 
 function clampPage(current: number | null, length: number): number | null {
@@ -202,7 +240,10 @@ function withNamespace(
 	return withNs(state, id, next);
 }
 
-/** Applies a list op to the array of objects under `data[property]`. */
+/**
+ * Applies a list op to the array of objects under `data[property]`: to the rows kept of it, with
+ * the server's length when the cap cut it (`cuts[property]`).
+ */
 function withList(
 	state: ScreenState,
 	id: string,
@@ -210,7 +251,7 @@ function withList(
 	report: Report,
 	op: string,
 	create: boolean,
-	edit: (rows: readonly JsonObject[]) => ListOutcome<JsonObject>
+	edit: (list: Kept<JsonObject>) => KeptOutcome<JsonObject>
 ): ScreenState {
 	return withNamespace(state, id, report, `${op} ${property}`, (ns) => {
 		const current = Object.hasOwn(ns.data, property) ? ns.data[property] : undefined;
@@ -218,9 +259,28 @@ function withList(
 		if (Array.isArray(current)) rows = current as JsonObject[];
 		else if (create) rows = []; // Qt creates the model when the key holds none.
 		else return 'no list under that key';
-		const next = edit(rows);
+		const list: Kept<JsonObject> = { rows, length: Object.hasOwn(ns.cuts, property) ? (ns.cuts[property] as number) : rows.length };
+		const next = edit(list);
 		if (typeof next === 'string') return next;
-		if (next === rows && Array.isArray(current)) return ns;
-		return { ...ns, data: withKey(ns.data, property, next as Json[]) };
+		if (next === list && Array.isArray(current)) return ns;
+		const cuts = ns.cuts === NO_CUTS && next.length === next.rows.length ? NO_CUTS : withCuts(ns.cuts, [property], next.length > next.rows.length ? { [property]: next.length } : NO_CUTS);
+		return nsOf(ns.pages, ns.currentPage, withKey(ns.data, property, next.rows as Json[]), ns.events, cuts);
 	});
+}
+
+/**
+ * `cuts` without those under the data keys `replaced` (their lists are new, or their rows moved,
+ * so what was cut inside them is not where it was), plus `added`.
+ */
+function withCuts(cuts: Cuts, replaced: readonly string[], added: Cuts = NO_CUTS): Cuts {
+	if (cuts === NO_CUTS && added === NO_CUTS) return NO_CUTS;
+	const out: Record<string, number> = {};
+	const gone = new Set(replaced);
+	for (const path in cuts) {
+		const end = path.indexOf('\u0000');
+		if (!gone.has(end < 0 ? path : path.slice(0, end))) setOwn(out, path, cuts[path] as number);
+	}
+	for (const path in added) setOwn(out, path, added[path] as number);
+	for (const _ in out) return out;
+	return NO_CUTS;
 }

@@ -1,5 +1,7 @@
 /** The GUI model a client mirrors from ovos-gui (spec gui-protocol.md §0, §7). Immutable values. */
 import type { Json, PageRef } from '../protocol';
+import { NO_CUTS } from '../protocol';
+import type { Cuts } from './caps';
 
 export interface NamespaceState {
 	/** Every page the server listed, placeholders (`url: null`) included, so indices never drift. */
@@ -15,6 +17,11 @@ export interface NamespaceState {
 	 * (per name, counting up) lets a page act on every arrival of a command-like event.
 	 */
 	readonly events: Readonly<Record<string, GuiEventRecord>>;
+	/**
+	 * The lists of `data` the screen keeps in part (caps.ts): path → the length the server's list
+	 * has. A data key's own list keeps the server's indices through later list ops (list-ops.ts).
+	 */
+	readonly cuts: Cuts;
 }
 
 export interface GuiEventRecord {
@@ -69,5 +76,5 @@ export function emptyState(): ScreenState {
 }
 
 export function emptyNamespace(): NamespaceState {
-	return { pages: [], currentPage: null, data: {}, events: {} };
+	return { pages: [], currentPage: null, data: {}, events: {}, cuts: NO_CUTS };
 }

@@ -40,10 +40,18 @@ export function nextStatus(s: VoiceStatus, event: string, data: Json): VoiceStat
 	}
 }
 
-/** `s` with `changes`, or `s` itself when nothing changes (status events repeat a lot). */
+/**
+ * `s` with `changes`, or `s` itself when nothing changes (status events repeat a lot). Field by
+ * field rather than a loop over `changes`: each call site passes its own shape, and a loop's keyed
+ * reads of them all would be megamorphic on the hot path of every status event.
+ */
 function patch(s: VoiceStatus, changes: Partial<VoiceStatus>): VoiceStatus {
-	for (const key in changes) {
-		if (changes[key as keyof VoiceStatus] !== s[key as keyof VoiceStatus]) return { ...s, ...changes };
-	}
-	return s;
+	const listening = changes.listening ?? s.listening;
+	const thinking = changes.thinking ?? s.thinking;
+	const speaking = changes.speaking ?? s.speaking;
+	const sleeping = changes.sleeping ?? s.sleeping;
+	const outcome = changes.outcome ?? s.outcome;
+	const skill = changes.skill ?? s.skill;
+	if (listening === s.listening && thinking === s.thinking && speaking === s.speaking && sleeping === s.sleeping && outcome === s.outcome && skill === s.skill) return s;
+	return { listening, thinking, speaking, sleeping, outcome, skill };
 }
