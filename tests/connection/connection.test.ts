@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BLIND_RETRY_MS, CONNECT_TIMEOUT_MS, holdAfter, PROBE_EVERY_MS, WireSession } from '../../src/lib/connection';
+import { BLIND_RETRY_MS, CONNECT_TIMEOUT_MS, holdAfter, LATE_PROBE_EVERY_MS, PROBE_EVERY_MS, SERVER_RETRY_MS } from '../../src/lib/connection';
 import { toCanonical, type OvosAddress } from '../../src/lib/protocol';
 import { liveScreen } from '../support/live-screen';
 import { fakeTransport, fakeWatchers } from './fake-socket';
@@ -22,31 +22,31 @@ afterEach(() => vi.useRealTimers());
 
 describe('GUI-socket-only mode', () => {
 	it('connects to ws://HOST:18181/gui, announces itself flat once open, and is live', () => {
-		const { t, actor } = harness(GUI);
+		const { t, isLive } = harness(GUI);
 		const gui = t.last('gui')!;
 		expect(gui.url).toBe('ws://10.0.0.5:18181/gui');
-		expect(actor.live).toBe(false);
+		expect(isLive()).toBe(false);
 		gui.open();
-		expect(actor.live).toBe(true);
+		expect(isLive()).toBe(true);
 		expect(JSON.parse(gui.sent[0]!)).toEqual({ type: 'mycroft.gui.connected', gui_id: 'me', framework: 'qt5' });
 		expect(t.sockets.some((s) => s.url.endsWith('/core'))).toBe(false);
 	});
 
 	it('a reconnect starts from an empty state, then the replay rebuilds it with no duplicates', async () => {
-		const { t, session } = harness(GUI);
+		const { t, model } = harness(GUI);
 		t.last('gui')!.open();
 		t.last('gui')!.receive(insert('a'));
 		t.last('gui')!.receive(insert('b'));
-		expect(session.state.stack).toEqual(['b', 'a']);
+		expect(model().stack).toEqual(['b', 'a']);
 		t.last('gui')!.drop();
 		await vi.advanceTimersByTimeAsync(1000);
 		const again = t.last('gui')!;
 		expect(t.sockets.length).toBe(2);
 		again.open();
-		expect(session.state.stack).toEqual([]);
+		expect(model().stack).toEqual([]);
 		again.receive(insert('b', 0));
 		again.receive(insert('a', 1));
-		expect(JSON.parse(toCanonical(session.state)).stack).toEqual(['b', 'a']);
+		expect(JSON.parse(toCanonical(model())).stack).toEqual(['b', 'a']);
 	});
 
 	it('connects the moment the app server says the port accepts, without waiting for a probe', async () => {
@@ -65,6 +65,67 @@ describe('GUI-socket-only mode', () => {
 		expect(t.sockets.length).toBe(2);
 		t.last('gui')!.open();
 		expect(t.last('gui')!.readyState).toBe(1);
+	});
+
+	it('while the app server watches, a 10-minute outage sends the device nothing but a blind WebSocket every 5 min, and the port back is seen at once', async () => {
+		const { t, port, w } = harness(GUI, { withServer: true });
+		t.last('gui')!.open();
+		port.up = false;
+		t.last('gui')!.drop();
+		let answered = 0;
+		for (let s = 1; s <= 600; s++) {
+			await vi.advanceTimersByTimeAsync(1000);
+			t.sockets.forEach((x) => x.readyState === 0 && x.drop()); // refused
+			// The server's long-poll ends every 20 s with "still closed"; the page asks again.
+			if (s % 20 === 0) while (answered < w.polls.length) w.polls[answered++]!.answer('timeout');
+		}
+		expect(w.probes).toEqual([]);
+		expect(t.sockets.length - 1).toBe(2);
+		await vi.advanceTimersByTimeAsync(10);
+		w.polls.at(-1)!.answer('open');
+		await vi.advanceTimersByTimeAsync(0);
+		expect(t.last('gui')!.readyState).toBe(0);
+		expect(t.sockets.length - 1).toBe(3);
+	});
+
+	it('when the app server stops answering, the page probes the port itself (and stops once it answers again)', async () => {
+		const { t, port, w } = harness(GUI, { withServer: true });
+		t.last('gui')!.open();
+		port.up = false;
+		t.last('gui')!.drop();
+		await vi.advanceTimersByTimeAsync(10);
+		w.polls[0]!.answer('error'); // the app server is down too
+		await vi.advanceTimersByTimeAsync(PROBE_EVERY_MS + 10);
+		expect(w.probes.length).toBeGreaterThanOrEqual(1);
+		await vi.advanceTimersByTimeAsync(SERVER_RETRY_MS);
+		expect(w.polls.length).toBe(2);
+		w.polls[1]!.answer('timeout'); // back, and still watching
+		await vi.advanceTimersByTimeAsync(10);
+		const probes = w.probes.length;
+		await vi.advanceTimersByTimeAsync(4 * PROBE_EVERY_MS);
+		expect(w.probes.length).toBe(probes);
+		port.up = true;
+		w.polls[2]!.answer('open');
+		await vi.advanceTimersByTimeAsync(0);
+		expect(t.sockets.length).toBe(2);
+	});
+
+	it('while the app server\'s answers are late (stuck behind other requests in the browser), the page probes the port itself', async () => {
+		const { t, port, w } = harness(GUI, { withServer: true });
+		t.last('gui')!.open();
+		port.up = false;
+		t.last('gui')!.drop();
+		await vi.advanceTimersByTimeAsync(10);
+		w.polls[0]!.answer('late');
+		await vi.advanceTimersByTimeAsync(410);
+		expect(w.probes.length).toBe(1); // probing meanwhile, soon after the drop
+		await vi.advanceTimersByTimeAsync(100);
+		expect(w.polls.length).toBe(2); // and the server asked again
+		await vi.advanceTimersByTimeAsync(1400 + 3 * LATE_PROBE_EVERY_MS);
+		expect(w.probes.length).toBe(5); // then every second while the server's answers stay late
+		port.up = true;
+		await vi.advanceTimersByTimeAsync(LATE_PROBE_EVERY_MS);
+		expect(t.sockets.length).toBe(2);
 	});
 
 	it('falls back to probing soon when the server does not watch this port', async () => {
@@ -105,7 +166,7 @@ describe('GUI-socket-only mode', () => {
 		t.last('gui')!.drop();
 		await vi.advanceTimersByTimeAsync(50);
 		expect(t.sockets.length).toBe(1);
-		actor.wake();
+		actor.send({ type: 'wake' });
 		expect(t.sockets.length).toBe(2);
 	});
 
@@ -128,14 +189,14 @@ describe('GUI-socket-only mode', () => {
 
 describe.each([GUI, FULL])('while OVOS refuses ($handshake handshake)', (address) => {
 	it('about one failed attempt per 5 s in all, WebSockets only now and then, never giving up', async () => {
-		const { t, port, w, actor } = harness(address);
+		const { t, port, w, isLive } = harness(address);
 		const goLive = () => {
 			if (address.handshake === 'full') {
 				t.last('core')!.open();
 				t.last('core')!.receive({ type: 'mycroft.gui.port', data: { port: 18181, gui_id: 'me' }, context: {} });
 			}
 			t.last('gui')!.open();
-			expect(actor.live).toBe(true);
+			expect(isLive()).toBe(true);
 		};
 		goLive();
 		// OVOS stops: the open sockets drop, and every WebSocket opened now is refused at once.
@@ -163,7 +224,7 @@ describe.each([GUI, FULL])('while OVOS refuses ($handshake handshake)', (address
 
 describe('full handshake mode', () => {
 	it('announces on the core bus, ignores a port for another gui_id, then opens the GUI socket on our port', () => {
-		const { t, actor } = harness(FULL);
+		const { t, isLive } = harness(FULL);
 		const bus = t.last('core')!;
 		expect(bus.url).toBe('ws://10.0.0.5:8181/core');
 		expect(t.last('gui')).toBeUndefined();
@@ -175,7 +236,7 @@ describe('full handshake mode', () => {
 		const gui = t.last('gui')!;
 		expect(gui.url).toBe('ws://10.0.0.5:28181/gui');
 		gui.open();
-		expect(actor.live).toBe(true);
+		expect(isLive()).toBe(true);
 		expect(gui.sent).toEqual([]); // Qt sends nothing on the GUI socket at open
 	});
 
@@ -206,27 +267,42 @@ describe('full handshake mode', () => {
 	});
 });
 
-describe('WireSession', () => {
-	it('counts, logs and skips bad frames; the state is untouched', () => {
-		const s = new WireSession();
-		const frames: unknown[] = [];
-		s.onFrame((f) => frames.push(f));
-		expect(s.guiIn('{nope')).toBe(false);
-		expect(s.guiIn(null)).toBe(false);
-		expect(s.guiIn(JSON.stringify(insert('a')))).toBe(true);
-		expect(s.decodeErrors).toBe(2);
-		expect(s.framesIn).toBe(3);
-		expect(frames).toHaveLength(3);
-		expect(frames[0]).toMatchObject({ socket: 'gui', dir: 'in', error: { code: 'json' } });
-		expect(s.state.stack).toEqual(['a']);
+describe('frames into the model', () => {
+	it('counts, logs and skips bad frames; the model is untouched', () => {
+		const { t, model, frames, actor } = harness(GUI);
+		const gui = t.last('gui')!;
+		gui.open();
+		const before = frames.length; // our own announce, out
+		gui.receive('{nope');
+		gui.onmessage?.({ data: new ArrayBuffer(2) });
+		gui.receive(insert('a'));
+		const ctx = actor.getSnapshot().context;
+		expect(ctx.decodeErrors).toBe(2);
+		expect(ctx.framesIn).toBe(3);
+		expect(frames.slice(before)).toHaveLength(3);
+		expect(frames[before]).toMatchObject({ socket: 'gui', dir: 'in', error: { code: 'json' }, connection: 1 });
+		expect(model().stack).toEqual(['a']);
 	});
 
 	it('reports reducer refusals on the frame', () => {
-		const s = new WireSession();
-		const frames: { problem?: string }[] = [];
-		s.onFrame((f) => frames.push(f));
-		s.guiIn(JSON.stringify({ type: 'mycroft.session.set', namespace: 'x', data: { a: 1 } }));
-		expect(frames[0]?.problem).toContain('not active');
-		expect(s.problems).toBe(1);
+		const { t, frames, actor } = harness(GUI);
+		t.last('gui')!.open();
+		t.last('gui')!.receive({ type: 'mycroft.session.set', namespace: 'x', data: { a: 1 } });
+		expect(frames.at(-1)?.problem).toContain('not active');
+		expect(actor.getSnapshot().context.problems).toBe(1);
+	});
+
+	it('logs what it sends, numbered with the frames it receives', () => {
+		const { t, frames, actor } = harness(GUI);
+		const gui = t.last('gui')!;
+		gui.open();
+		gui.receive(insert('a'));
+		actor.send({ type: 'gui.send', message: { type: 'mycroft.events.triggered', namespace: 'a', event_name: 'x', parameters: {} } });
+		expect(frames.map((f) => [f.seq, f.dir])).toEqual([
+			[1, 'out'],
+			[2, 'in'],
+			[3, 'out']
+		]);
+		expect(JSON.parse(gui.sent[1]!)).toMatchObject({ type: 'mycroft.events.triggered', event_name: 'x' });
 	});
 });

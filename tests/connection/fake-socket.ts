@@ -41,15 +41,21 @@ export function fakeTransport() {
 }
 
 /**
- * Stand-ins for the port watchers: `up()` says whether the HTTP probe gets an answer; server
- * long-polls wait until the test answers them with `answer(result)`.
+ * Stand-ins for the port watchers: `up()` says whether the HTTP probe and the liveness check get an
+ * answer (each recorded: `probes`, `checks`); server long-polls wait until the test answers them
+ * with `answer(result)`.
  */
 export function fakeWatchers(up: () => boolean = () => false, withServer = false) {
 	const probes: string[] = [];
+	const checks: { url: string; deep: boolean }[] = [];
 	const polls: { kind: string; port: number; answer: (r: ServerWatchResult) => void }[] = [];
 	const watchers: PortWatchers = {
 		probe: async (url) => {
 			probes.push(url);
+			return up();
+		},
+		alive: async (_kind, url, _port, deep) => {
+			checks.push({ url, deep });
 			return up();
 		}
 	};
@@ -60,5 +66,5 @@ export function fakeWatchers(up: () => boolean = () => false, withServer = false
 				signal.addEventListener('abort', () => resolve('error'));
 			});
 	}
-	return { probes, polls, watchers };
+	return { probes, checks, polls, watchers };
 }

@@ -13,8 +13,8 @@ afterEach(async () => {
 	screens = [];
 });
 
-async function sim(busPort = 0, guiPort = 0) {
-	const s = await startSimulator({ busPort, guiPort, skills: false, log: false });
+async function sim(busPort = 0, guiPort = 0, syncLagMs = 0) {
+	const s = await startSimulator({ busPort, guiPort, skills: false, log: false, syncLagMs });
 	sims.push(s);
 	return s;
 }
@@ -32,8 +32,8 @@ describe.each(['gui', 'full'] as const)('over real sockets, %s mode', (handshake
 		await until(screen.isLive);
 		showText(first, 'skill-a', 'one');
 		showText(first, 'skill-b', 'two');
-		await until(() => screen.session.state.stack.length === 2);
-		expect(toCanonical(screen.session.state)).toBe(first.canonical());
+		await until(() => screen.model().stack.length === 2);
+		expect(toCanonical(screen.model())).toBe(first.canonical());
 
 		const { busPort, guiPort } = first;
 		await first.stop();
@@ -41,10 +41,30 @@ describe.each(['gui', 'full'] as const)('over real sockets, %s mode', (handshake
 		const second = await sim(busPort, guiPort);
 		showText(second, 'skill-c', 'three');
 		await until(screen.isLive);
-		await until(() => screen.session.state.stack.length === 1);
+		await until(() => screen.model().stack.length === 1);
 		// Nothing of the old server survives, nothing is doubled.
-		expect(toCanonical(screen.session.state)).toBe(second.canonical());
-		expect(screen.session.state.stack).toEqual(['skill-c']);
+		expect(toCanonical(screen.model())).toBe(second.canonical());
+		expect(screen.model().stack).toEqual(['skill-c']);
+	});
+});
+
+describe("ovos-gui's replay race (issue 23.1)", () => {
+	it('a page shown between a new connection joining and its replay is held once, as ovos-gui holds it', async () => {
+		// ovos-gui adds the socket to its clients, then replays without the lock its shows take.
+		const s = await sim(0, 0, 200);
+		const screen = liveScreen({ host: '127.0.0.1', guiPort: s.guiPort, busPort: s.busPort, handshake: 'gui' });
+		screens.push(screen);
+		await until(() => s.guiClients() === 1);
+		showText(s, 'skill-a', 'shown as the screen connects');
+		await until(() => screen.frames.filter((f) => f.raw.includes('"mycroft.gui.list.insert"')).length === 2);
+		// The race happened: the live insert, then the replay's insert of the same page.
+		expect(screen.frames.filter((f) => f.dir === 'in' && f.raw.includes('mycroft.session.list.insert')).length).toBe(2);
+		expect(toCanonical(screen.model())).toBe(s.canonical());
+		expect(screen.model().namespaces['skill-a']?.pages).toHaveLength(1);
+		// Later indices are the server's: a second page goes in at 1 and is focused there.
+		s.emit(busMessage('gui.page.show', { __from: 'skill-a', page_names: ['SYSTEM_TextFrame', 'SYSTEM_ImageFrame'], index: 1, __idle: true }));
+		await until(() => screen.model().namespaces['skill-a']?.currentPage === 1);
+		expect(toCanonical(screen.model())).toBe(s.canonical());
 	});
 });
 

@@ -15,7 +15,7 @@ import { WebSocketServer } from 'ws';
 const ORIGIN = 'http://app.test';
 
 /** The app server's two endpoints as it answers them (its port check is the real one); the rest is the network. */
-function appServer(server: OvosAddress, window: { status?: number; state?: object } = {}): typeof fetch {
+function appServer(server: OvosAddress, window: { status?: number; state?: object | object[] } = {}): typeof fetch {
 	return (async (input: RequestInfo | URL, init?: RequestInit) => {
 		const url = new URL(String(input));
 		if (url.origin !== ORIGIN) return fetch(input, init);
@@ -26,7 +26,8 @@ function appServer(server: OvosAddress, window: { status?: number; state?: objec
 		}
 		if (url.pathname === '/api/bus') {
 			if (window.status && window.status !== 200) return Response.json({ ok: false, code: 'x', reason: 'refused here' }, { status: window.status });
-			const body = `event: state\ndata: ${JSON.stringify(window.state ?? { open: true })}\n\n`;
+			const states = Array.isArray(window.state) ? window.state : [window.state ?? { open: true }];
+			const body = states.map((s) => `event: state\ndata: ${JSON.stringify(s)}\n\n`).join('');
 			return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
 		}
 		return new Response('', { status: 404 });
@@ -45,7 +46,7 @@ beforeAll(async () => {
 });
 afterAll(() => sim.stop());
 
-const run = (a: OvosAddress, server: OvosAddress = a, window?: { status?: number; state?: object }, token?: string) => {
+const run = (a: OvosAddress, server: OvosAddress = a, window?: { status?: number; state?: object | object[] }, token?: string) => {
 	const seen: StepResult[] = [];
 	return testConnection({ address: a, server, pageHost: '127.0.0.1', origin: ORIGIN, fetch: appServer(server, window), transport: wsTransport, token }, (r) => seen.push(r)).then((rs) => ({ rs, seen }));
 };
@@ -62,6 +63,21 @@ describe('test connection', () => {
 		for (const r of rs) if (r.status !== 'skipped') expect(r.ms).toBeGreaterThanOrEqual(0);
 		// Each step says it runs before it ends.
 		expect(seen.filter((r) => r.id === 'port').map((r) => r.status)).toEqual(['running', 'ok']);
+	});
+
+	it('the window step says which device-side parts answered (issue 26.7): it waits for the window to know', async () => {
+		const s = byId(
+			(
+				await run(address, address, {
+					state: [
+						{ open: true, parts: { notifications: 'asking', volume: 'asking' } },
+						{ open: true, parts: { notifications: 'answered', volume: 'asking' } },
+						{ open: true, parts: { notifications: 'answered', volume: 'silent' } }
+					]
+				})
+			).rs
+		);
+		expect(s.window).toMatchObject({ status: 'ok', note: { code: 'window-open', parts: { notifications: 'answered', volume: 'silent' } } });
 	});
 
 	it('full handshake: the announce is answered with the GUI port, then the GUI socket replays', async () => {

@@ -1,28 +1,43 @@
 /**
- * One WebSocket for the connection: opened by `openSocket`, closed by the function it returns (the
- * connection calls it when it leaves the state that needs the socket). Frames go straight to
- * `onFrame` (no event per frame); lifecycle goes back as events.
+ * One WebSocket as an actor the connection machine invokes: it lives exactly as long as the state
+ * that invoked it (leaving the state closes the socket). It reports `<kind>.open`, every frame as
+ * `<kind>.frame` (raw; the machine decodes and applies it) and `<kind>.closed`; it sends what the
+ * machine gives it with `{ type: 'send', raw }`.
+ *
+ * Told `{ type: 'batch' }` (the machine does once the replay is over) and given a frame scheduler,
+ * a GUI socket hands its frames over as one `gui.frames` event per scheduled flush — the screen
+ * flushes at the start of each animation frame, before it publishes — instead of one event each:
+ * the machine's step per event costs several times what decoding and applying a frame does, and
+ * its garbage came back as GC pauses at 1,000 frames/s (issue 27.1).
  */
+import { fromCallback } from 'xstate';
+import type { Decoded, GuiMessage } from '../protocol';
+import { OFF_THREAD_CHARS, type OffThreadDecode } from './off-thread';
 import { OPEN, type SocketLike, type Transport } from './transport';
 
 export type SocketKind = 'gui' | 'bus';
 
+export type SocketEvent =
+	| { type: 'gui.open' }
+	/** `decoded`: a big frame, decoded (and cut to the cap) off the main thread. */
+	| { type: 'gui.frame'; raw: string | null; decoded?: Decoded<GuiMessage> }
+	/** Frames that arrived since the last flush, in order (batching on). */
+	| { type: 'gui.frames'; raws: readonly (string | null)[] }
+	| { type: 'gui.closed'; code: number; reason: string }
+	| { type: 'bus.open' }
+	| { type: 'bus.frame'; raw: string | null }
+	| { type: 'bus.closed'; code: number; reason: string };
+
 export interface SocketInput {
 	readonly kind: SocketKind;
 	readonly url: string;
-	readonly transport: Transport;
-	/** Called once the socket is open, before any frame; the socket is usable from then on. */
-	readonly onOpen: (socket: SocketLike) => void;
-	readonly onFrame: (raw: string | null) => void;
-	readonly onClose: () => void;
-	/** Turns a frame into a machine event when it matters to the connection (the handshake port). */
-	readonly watch?: (raw: string) => SocketEvent | null;
 }
 
-export type SocketEvent =
-	| { type: 'socket.open'; kind: SocketKind }
-	| { type: 'socket.closed'; kind: SocketKind; code: number; reason: string }
-	| { type: 'bus.port'; port: number; guiId: string };
+/** What the machine sends to a socket actor: a frame to send, or "batch your frames from now on". */
+export type SocketSend = { readonly type: 'send'; readonly raw: string } | { readonly type: 'batch' };
+
+/** Runs `flush` soon (the screen: at the start of the next animation frame). */
+export type FrameScheduler = (flush: () => void) => void;
 
 /**
  * A connect that hangs (a host that drops packets) is given up after this long: longer than the
@@ -31,59 +46,97 @@ export type SocketEvent =
  */
 export const CONNECT_TIMEOUT_MS = 6000;
 
-export function openSocket(input: SocketInput, sendBack: (e: SocketEvent) => void): () => void {
-	let socket: SocketLike;
-	try {
-		socket = input.transport(input.url);
-	} catch (e) {
-		// A malformed URL throws synchronously; report it as a close so the back-off takes over.
-		queueMicrotask(() => sendBack({ type: 'socket.closed', kind: input.kind, code: 0, reason: String(e) }));
-		return () => {};
-	}
-	let done = false;
-	const timer = setTimeout(() => {
-		if (socket.readyState !== OPEN) finish(0, 'connect timed out');
-	}, CONNECT_TIMEOUT_MS);
+/** Frames held for a flush at most; more are handed over at once. */
+export const MAX_PENDING = 1000;
 
-	function finish(code: number, reason: string) {
-		if (done) return;
-		done = true;
-		clearTimeout(timer);
-		detach();
-		input.onClose();
-		sendBack({ type: 'socket.closed', kind: input.kind, code, reason });
-	}
-	function detach() {
-		socket.onopen = socket.onmessage = socket.onclose = null;
-		// Closing a socket that is still connecting fires one more error (Node's `ws` throws it if unheard).
-		socket.onerror = () => {};
+/** `offThread`: decodes big GUI frames elsewhere; events wait their turn behind one being decoded. */
+export function socketLogic(transport: Transport, offThread?: OffThreadDecode, frames?: FrameScheduler) {
+	return fromCallback<SocketSend, SocketInput>(({ input, sendBack, receive }) => {
+		const { kind, url } = input;
+		let stopped = false;
+		const send = (e: SocketEvent) => {
+			if (!stopped) (sendBack as (e: SocketEvent) => void)(e);
+		};
+		let queued = 0;
+		let line: Promise<unknown> = Promise.resolve();
+		/** Every event in the order the socket gave it, a big frame's once it is decoded. */
+		const back = (e: SocketEvent | Promise<SocketEvent>) => {
+			if (queued === 0 && !(e instanceof Promise)) return send(e);
+			queued++;
+			line = line.then(() => e).then((ev) => {
+				queued--;
+				send(ev);
+			});
+		};
+		let socket: SocketLike;
 		try {
-			socket.close();
-		} catch {
-			/* already closed */
+			socket = transport(url);
+		} catch (e) {
+			// A malformed URL throws synchronously; report it as a close so the back-off takes over.
+			queueMicrotask(() => back({ type: `${kind}.closed`, code: 0, reason: String(e) } as SocketEvent));
+			return;
 		}
-	}
+		let done = false;
+		let batching = false;
+		let pending: (string | null)[] = [];
+		/** The frames held for the next flush, as one event in their place in the line. */
+		const flush = () => {
+			if (done || pending.length === 0) return;
+			const raws = pending;
+			pending = [];
+			back({ type: 'gui.frames', raws });
+		};
+		const timer = setTimeout(() => {
+			if (socket.readyState !== OPEN) finish(0, 'connect timed out');
+		}, CONNECT_TIMEOUT_MS);
 
-	socket.onopen = () => {
-		clearTimeout(timer);
-		input.onOpen(socket);
-		sendBack({ type: 'socket.open', kind: input.kind });
-	};
-	socket.onmessage = (ev) => {
-		const raw = typeof ev.data === 'string' ? ev.data : null;
-		input.onFrame(raw);
-		const event = raw !== null && input.watch ? input.watch(raw) : null;
-		if (event) sendBack(event);
-	};
-	socket.onclose = (ev) => finish(ev.code, ev.reason || 'closed');
-	socket.onerror = () => {
-		/* a close event always follows */
-	};
-	return () => {
-		if (done) return;
-		done = true;
-		clearTimeout(timer);
-		detach();
-		input.onClose();
-	};
+		function detach() {
+			done = true;
+			clearTimeout(timer);
+			socket.onopen = socket.onmessage = socket.onclose = null;
+			// Closing a socket that is still connecting fires one more error (Node's `ws` throws it if unheard).
+			socket.onerror = () => {};
+			try {
+				socket.close();
+			} catch {
+				/* already closed */
+			}
+		}
+		function finish(code: number, reason: string) {
+			if (done) return;
+			flush(); // what arrived before the close comes first
+			detach();
+			back({ type: `${kind}.closed`, code, reason } as SocketEvent);
+		}
+
+		socket.onopen = () => {
+			clearTimeout(timer);
+			back({ type: `${kind}.open` } as SocketEvent);
+		};
+		socket.onmessage = (ev) => {
+			const raw = typeof ev.data === 'string' ? ev.data : null;
+			if (kind === 'gui' && offThread && raw !== null && raw.length >= OFF_THREAD_CHARS) {
+				flush(); // the frames before it go first
+				back(offThread(raw).then((decoded) => ({ type: 'gui.frame', raw, decoded })));
+			} else if (!batching) back({ type: `${kind}.frame`, raw } as SocketEvent);
+			else {
+				pending.push(raw);
+				if (pending.length === 1) frames!(flush);
+				// A page whose animation frames stall (throttled, occluded) still applies what comes.
+				else if (pending.length >= MAX_PENDING) flush();
+			}
+		};
+		socket.onclose = (ev) => finish(ev.code, ev.reason || 'closed');
+		socket.onerror = () => {
+			/* a close event always follows */
+		};
+		receive((e) => {
+			if (e.type === 'batch') batching = kind === 'gui' && frames !== undefined;
+			else if (!done && socket.readyState === OPEN) socket.send(e.raw);
+		});
+		return () => {
+			stopped = true;
+			if (!done) detach();
+		};
+	});
 }

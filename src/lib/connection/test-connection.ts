@@ -10,11 +10,13 @@
  *    ovos-gui answers `mycroft.gui.port` for our gui_id.
  * 3. GUI socket live — the GUI socket opens and ovos-gui replays its state (none when no page shows).
  * 4. bus window reachable — the app server's `/api/bus` stream opens and says its bus is connected
- *    (only for the app server's own OVOS: the window reaches nothing else).
+ *    (only for the app server's own OVOS: the window reaches nothing else), and which device-side
+ *    parts its features need answered it: the shell-companion extension (notifications) and a PHAL
+ *    volume plugin (the OSD).
  */
 import { busUrl, guiUrl, type OvosAddress } from '$lib/protocol/address';
 import { decodeBus, guiConnected, encodeBus } from '$lib/protocol';
-import { BUS_WINDOW_PATH } from '$lib/protocol/bus-window';
+import { BUS_WINDOW_PATH, PARTS_WAIT_MS, type DeviceParts, type WindowState } from '$lib/protocol/bus-window';
 import { browserTransport, OPEN, type SocketLike, type Transport } from './transport';
 
 export type StepId = 'port' | 'announce' | 'gui' | 'window';
@@ -40,7 +42,7 @@ export type StepNote =
 	| { code: 'nothing-shown' }
 	// window
 	| { code: 'other-ovos' }
-	| { code: 'window-open' }
+	| { code: 'window-open'; parts: DeviceParts | null }
 	| { code: 'window-no-bus'; reason: string }
 	| { code: 'window-token' }
 	| { code: 'window-refused'; status: number; reason: string }
@@ -75,7 +77,8 @@ export const OPEN_TIMEOUT_MS = 5000;
 /** After the GUI socket opens: how long to wait for the replay to start, and for it to go quiet. */
 export const REPLAY_WAIT_MS = 1500;
 export const REPLAY_QUIET_MS = 300;
-export const WINDOW_TIMEOUT_MS = 5000;
+// The window's parts are known PARTS_WAIT_MS after its bus opened, at the latest.
+export const WINDOW_TIMEOUT_MS = PARTS_WAIT_MS + 3000;
 
 const STEPS: readonly StepId[] = ['port', 'announce', 'gui', 'window'];
 
@@ -287,9 +290,9 @@ async function testWindow(input: TestInput, fetcher: typeof fetch): Promise<[Ste
 			const body = (await res.json().catch(() => null)) as { reason?: unknown } | null;
 			return ['failed', { code: 'window-refused', status: res.status, reason: typeof body?.reason === 'string' ? body.reason : res.statusText }];
 		}
-		const state = await firstState(res.body);
+		const state = await settledState(res.body);
 		if (state === null) return ['failed', { code: 'window-refused', status: res.status, reason: 'the stream ended before it said anything' }];
-		return state.open ? ['ok', { code: 'window-open' }] : ['failed', { code: 'window-no-bus', reason: state.reason ?? '' }];
+		return state.open ? ['ok', { code: 'window-open', parts: state.parts ?? null }] : ['failed', { code: 'window-no-bus', reason: state.reason ?? '' }];
 	} catch {
 		return ['failed', { code: 'app-server-down' }];
 	} finally {
@@ -298,15 +301,20 @@ async function testWindow(input: TestInput, fetcher: typeof fetch): Promise<[Ste
 	}
 }
 
-/** The stream's first `event: state` (the window sends it first to every new stream). */
-async function firstState(body: ReadableStream<Uint8Array>): Promise<{ open: boolean; reason?: string } | null> {
+/**
+ * The window's state (sent first to every new stream) once it is settled: closed, or open with every
+ * device-side part answered or silent. An older server without parts: its first state. On a timeout
+ * (the fetch aborted), the last state seen.
+ */
+async function settledState(body: ReadableStream<Uint8Array>): Promise<WindowState | null> {
+	let last: WindowState | null = null;
 	const reader = body.getReader();
 	const text = new TextDecoder();
 	let buf = '';
 	try {
 		for (;;) {
-			const { value, done } = await reader.read();
-			if (done) return null;
+			const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
+			if (done) return last;
 			buf += text.decode(value, { stream: true });
 			for (let end = buf.indexOf('\n\n'); end >= 0; end = buf.indexOf('\n\n')) {
 				const block = buf.slice(0, end);
@@ -315,10 +323,12 @@ async function firstState(body: ReadableStream<Uint8Array>): Promise<{ open: boo
 				const data = [...block.matchAll(/^data: ?(.*)$/gm)].map((m) => m[1]).join('\n');
 				if (event !== 'state') continue;
 				try {
-					const s = JSON.parse(data) as { open?: unknown; reason?: unknown };
-					return { open: s.open === true, reason: typeof s.reason === 'string' ? s.reason : undefined };
+					const s = JSON.parse(data) as { open?: unknown; reason?: unknown; parts?: Partial<DeviceParts> };
+					const parts = s.parts && { notifications: s.parts.notifications ?? 'silent', volume: s.parts.volume ?? 'silent' };
+					last = { open: s.open === true, reason: typeof s.reason === 'string' ? s.reason : undefined, ...(parts ? { parts } : {}) };
+					if (!last.open || !parts || (parts.notifications !== 'asking' && parts.volume !== 'asking')) return last;
 				} catch {
-					return null;
+					return last;
 				}
 			}
 		}
