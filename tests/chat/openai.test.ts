@@ -116,32 +116,97 @@ describe('the official openai client', () => {
 		expect(a.content).toBe('Timer for ten minutes, starting now.');
 	});
 
-	it('two clients with the same first exchange do not share a session', async () => {
+	it('two conversations at the same open question, from one client, do not share a session', async () => {
 		const hello: Msg[] = [{ role: 'user', content: 'set a timer' }];
 		const first = await openai.chat.completions.create({ model: 'ovos', messages: hello });
 		const second = await openai.chat.completions.create({ model: 'ovos', messages: hello });
-		// Same client, same history, two sessions: the history no longer says which; neither continues
-		// into the other's session (a fresh turn).
-		const next = await openai.chat.completions
-			.create({ model: 'ovos', messages: [...hello, { role: 'assistant', content: 'For how long?' }, { role: 'user', content: '5 minutes' }] })
-			.catch((e: unknown) => e);
+		// Same client, same history, both waiting on "For how long?": the history no longer says which,
+		// so neither continues into the other's session (a fresh turn, which OVOS does not understand).
+		const next = await openai.chat.completions.create({
+			model: 'ovos',
+			messages: [...hello, { role: 'assistant', content: 'For how long?' }, { role: 'user', content: '5 minutes' }]
+		});
 		expect(ovosOf(first).token).not.toBe(ovosOf(second).token);
-		expect(next).toBeInstanceOf(APIError);
-		expect((next as APIError).status).toBe(422);
+		expect(ovosOf(next)).toMatchObject({ outcome: 'unmatched' });
+		expect(ovosOf(next).token).not.toBe(ovosOf(first).token);
+		expect(ovosOf(next).token).not.toBe(ovosOf(second).token);
+		for (const r of [first, second]) deps.agent.endChat(deps.tokens.verify(ovosOf(r).token!).sessionId);
 	});
 
-	it('"not understood" is the same 422 streamed or not, with the token inside the error', async () => {
+	it('the README’s two-turn example works run twice in a row from the same client, a session per run (issue 21, found 4)', async () => {
+		const runs: string[] = [];
+		for (let run = 0; run < 2; run++) {
+			const messages: Msg[] = [{ role: 'user', content: 'set a timer' }];
+			const q = await openai.chat.completions.create({ model: 'ovos', messages });
+			expect(q.choices[0]?.message.content, `run ${run + 1}`).toBe('For how long?');
+			messages.push(q.choices[0]!.message, { role: 'user', content: 'five minutes' });
+			const a = await openai.chat.completions.create({ model: 'ovos', messages });
+			expect(a.choices[0]?.message.content, `run ${run + 1}`).toBe('Timer for five minutes, starting now.');
+			runs.push(deps.tokens.verify(ovosOf(a).token!).sessionId);
+			expect(deps.tokens.verify(ovosOf(q).token!).sessionId).toBe(runs[run]);
+		}
+		expect(runs[0]).not.toBe(runs[1]);
+		expect(deps.agent.openQuestions).toBe(0);
+	});
+
+	it('"not understood" is an ordinary assistant message, streamed or not: 200, finish_reason stop, the reason in `ovos` (issue 21, found 5)', async () => {
 		for (const stream of [false, true]) {
-			const err = await openai.chat.completions
-				.create({ model: 'ovos', stream, messages: [{ role: 'user', content: 'purple monkey dishwasher' }] })
-				.then(() => null, (e: unknown) => e);
+			const messages: Msg[] = [{ role: 'user', content: 'purple monkey dishwasher' }];
+			let content: string;
+			let finish: string | null | undefined;
+			let ovos: Ovos & { reason?: string };
+			if (stream) {
+				const s = await openai.chat.completions.create({ model: 'ovos', stream, messages });
+				content = '';
+				let last: unknown = null;
+				for await (const chunk of s) {
+					content += chunk.choices[0]?.delta.content ?? '';
+					finish = chunk.choices[0]?.finish_reason ?? finish;
+					last = chunk;
+				}
+				ovos = ovosOf(last);
+			} else {
+				const r = await openai.chat.completions.create({ model: 'ovos', messages });
+				content = r.choices[0]!.message.content!;
+				finish = r.choices[0]!.finish_reason;
+				ovos = ovosOf(r);
+			}
+			expect(content, `stream: ${stream}`).toBe('OVOS did not understand that.');
+			expect(finish).toBe('stop');
+			expect(ovos).toMatchObject({ outcome: 'unmatched', reason: 'unmatched', awaiting: false });
+			expect(typeof ovos.token).toBe('string');
+		}
+	});
+
+	it('an unknown model is a 404 in OpenAI’s shape naming the models there are (issue 21, found 6)', async () => {
+		for (const stream of [false, true]) {
+			const err = await openai.chat.completions.create({ model: 'gpt-4', stream, messages: [{ role: 'user', content: 'hello' }] }).then(
+				() => null,
+				(e: unknown) => e
+			);
 			expect(err, `stream: ${stream}`).toBeInstanceOf(APIError);
 			const e = err as APIError;
-			expect(e.status).toBe(422);
-			expect(e.code).toBe('unmatched');
-			expect(typeof ovosOf(e.error).token).toBe('string');
-			expect(e.headers?.get('x-ovos-chat-token')).toBe(ovosOf(e.error).token);
+			expect(e.status).toBe(404);
+			expect(e.code).toBe('model_not_found');
+			expect(e.type).toBe('invalid_request_error');
+			expect(e.param).toBe('model');
+			expect(e.message).toMatch(/gpt-4/);
+			expect(e.message).toMatch(/ovos, ovos-device/);
 		}
+		// Nothing reached OVOS for it.
+		const said = sim.services!.workers;
+		expect(said.busy).toBe(0);
+	});
+
+	it('stream_options.include_usage sends the usage chunk last (issue 21, found 6)', async () => {
+		const s = await openai.chat.completions.create({ model: 'ovos', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'hello' }] });
+		const chunks: OpenAI.Chat.ChatCompletionChunk[] = [];
+		for await (const c of s) chunks.push(c);
+		const last = chunks.at(-1)!;
+		expect(last.choices).toEqual([]);
+		expect(last.usage).toEqual({ prompt_tokens: 1, completion_tokens: 7, total_tokens: 8 });
+		expect(chunks.slice(0, -1).every((c) => c.usage === null)).toBe(true);
+		expect(chunks.map((c) => c.choices[0]?.delta.content ?? '').join('')).toBe('Hello there!\nI am the simulated OpenVoiceOS.');
 	});
 
 	it('model "ovos-device" speaks as the device: the answer shows on the screen', async () => {

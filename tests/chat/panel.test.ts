@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatController } from '../../src/lib/chat/chat.svelte';
 import { skillName } from '../../src/lib/chat/skill-names';
+import { loadLanguage, useLanguage } from '../../src/lib/i18n/runtime.svelte';
 import type { BusClient } from '../../src/lib/server/bus';
 import { ChatAgent, ChatTokens, ConversationMap, postChat, postChatEnd, type ChatApiDeps } from '../../src/lib/server/agent';
 import { startSimulator, type Simulator } from '../../src/lib/server/simulator';
@@ -109,5 +110,37 @@ describe('the panel', () => {
 		expect(skillName('ovos-skill.openvoiceos')).toBe('Skill');
 		expect(skillName('x')).toBe('X');
 		expect(skillName(null)).toBeNull();
+	});
+
+	it('names media answers (OCP’s player, `ovos.common_play`) as the media player, in every language', async () => {
+		const names: string[] = [];
+		for (const [lang, locale] of [['en', 'en-US'], ['de', 'de-DE'], ['pt', 'pt-PT']] as const) {
+			await loadLanguage({ lang, locale });
+			useLanguage({ lang, locale });
+			names.push(skillName('ovos.common_play') as string);
+		}
+		useLanguage({ lang: 'en', locale: 'en-US' });
+		expect(names).toEqual(['Media player', 'Mediaplayer', 'Leitor multimédia']);
+		// An id that merely looks like a key of an object is a name like any other.
+		expect(skillName('constructor')).toBe('Constructor');
+	});
+
+	it('a message that waits its turn shows its place in line, then the reply', async () => {
+		const wait = new ChatAgent({ bus, coreShare: 1 });
+		const d = { ...deps, agent: wait };
+		const f = (async (input: RequestInfo | URL, init?: RequestInit) => {
+			const url = new URL(String(input), 'http://panel.test');
+			return postChat(new Request(url, { ...init, headers: { ...(init?.headers as Record<string, string>), origin: url.origin } }), url, d);
+		}) as typeof fetch;
+		const asker = new ChatController({ storage: new MemoryStorage(), fetch: f });
+		await asker.send('set a timer');
+		const other = new ChatController({ storage: new MemoryStorage(), fetch: f });
+		const sending = other.send('hello');
+		await until(() => other.chat.entries.at(-1)?.queued === 1, 3000, 'shown as next in line');
+		expect(other.chat.entries.at(-1)).toMatchObject({ state: 'streaming', text: '' });
+		await asker.send('five minutes');
+		await sending;
+		expect(other.chat.entries.at(-1)).toMatchObject({ state: 'answered', text: 'Hello there!\nI am the simulated OpenVoiceOS.', queued: undefined });
+		wait.close();
 	});
 });

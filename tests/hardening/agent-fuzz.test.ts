@@ -166,7 +166,8 @@ describe('bus frames arriving at the chat agent (hostile core)', () => {
 		await fc.assert(
 			fc.asyncProperty(fc.array(script, { minLength: 1, maxLength: 4 }), fc.boolean(), async (scripts, device) => {
 				const clock = new ManualClock();
-				const agent = new ChatAgent({ bus: client, clock });
+				// A place in core's pool for each turn: they all start at once (a manual clock moves no queue).
+				const agent = new ChatAgent({ bus: client, clock, coreShare: scripts.length });
 				const turns: Turnish[] = [];
 				const mark = `fuzz-done-${randomUUID()}`;
 				let seen = false;
@@ -205,6 +206,7 @@ describe('bus frames arriving at the chat agent (hostile core)', () => {
 				}
 				expect(agent.activeTurns).toBe(0);
 				expect(agent.openQuestions).toBe(0);
+				expect(agent.holding).toBe(0); // every place in core's pool given back
 				expect(clock.pending()).toBe(0);
 				expect(Object.prototype).not.toHaveProperty('polluted');
 				if (++run === 10) {
@@ -247,7 +249,8 @@ function answeringBus(): AgentBus {
 }
 
 const ORIGIN = 'http://screen.test';
-const CHAT_STATUSES = [200, 400, 409, 413, 415, 422, 429, 503, 504];
+// 404: an unknown `model` (OpenAI's model_not_found).
+const CHAT_STATUSES = [200, 400, 404, 409, 413, 415, 429, 503, 504];
 
 describe('request bodies to /api/chat and /v1/chat/completions', () => {
 	const tokens = new ChatTokens(randomBytes(32));

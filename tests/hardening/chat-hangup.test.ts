@@ -27,7 +27,8 @@ beforeAll(async () => {
 		if (!thinking) c.handled(utt);
 	});
 	clock = new ManualClock();
-	agent = new ChatAgent({ bus: client, clock });
+	// 200 turns held at once: the scripted core has no pool for the agent's share to protect.
+	agent = new ChatAgent({ bus: client, clock, coreShare: 10_000 });
 	served = await serve({ agent, tokens: new ChatTokens(randomBytes(32)), apiToken: null, conversations: new ConversationMap() });
 });
 afterAll(async () => {

@@ -79,8 +79,9 @@ describe('turns at once (14.8)', () => {
 	let limits: ChatLimits;
 	beforeAll(async () => {
 		hold = true;
-		// A manual clock: held turns end only when their clients go.
-		agent = new ChatAgent({ bus: client, clock: new ManualClock() });
+		// A manual clock: held turns end only when their clients go. The scripted core has no pool to
+		// protect: the agent's share of it (tests/chat/admission.test.ts) is not what is measured here.
+		agent = new ChatAgent({ bus: client, clock: new ManualClock(), coreShare: 10_000 });
 		limits = new ChatLimits();
 		served = await serve(deps(agent, limits));
 	});
@@ -89,7 +90,7 @@ describe('turns at once (14.8)', () => {
 		return served.close();
 	});
 
-	it('3,000 held streaming turns from 250 clients: each client holds at most 8, the server at most 200; the rest refused with Retry-After; all freed when they go', async () => {
+	it('3,000 held streaming turns from 250 clients: each client holds at most 8, the server at most 200; the rest refused with Retry-After or, for a lighter newcomer, the oldest turn of the heaviest client ends; all freed when they go', async () => {
 		let go!: () => void;
 		const hangUp = new Promise<void>((r) => (go = r));
 		// 12 turns from each of 250 addresses (127.1.x.1), all held open by the core's "Let me think…".
@@ -98,9 +99,13 @@ describe('turns at once (14.8)', () => {
 		);
 		const replies = await Promise.all(heads);
 		const held = replies.filter((r) => r?.status === 200).length;
-		expect(held).toBe(DEFAULT_CHAT_LIMITS.total);
+		// Every turn that started either runs still or gave its slot to a lighter newcomer (issue 24.6;
+		// a turn evicted before its answer began was answered with an error instead).
+		expect(limits.evicted).toBeGreaterThan(0);
+		expect(held).toBeGreaterThan(DEFAULT_CHAT_LIMITS.total);
+		expect(held).toBeLessThanOrEqual(DEFAULT_CHAT_LIMITS.total + limits.evicted);
+		await until(() => agent.activeTurns === DEFAULT_CHAT_LIMITS.total, 10_000, 'evicted turns ended');
 		expect(limits.running).toBe(DEFAULT_CHAT_LIMITS.total);
-		expect(agent.activeTurns).toBe(DEFAULT_CHAT_LIMITS.total);
 		const refused = replies.filter((r) => r && r.status !== 200);
 		expect(refused.length).toBe(3000 - held);
 		for (const r of refused) {

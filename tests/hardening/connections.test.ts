@@ -4,7 +4,7 @@
 import { createServer, get, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONNECTION_LIMITS, guardConnections, type ConnectionLimits, type ConnectionStats } from '../../src/lib/server/connections';
+import { CONNECTION_LIMITS, guardConnections, holdsLongPoll, type ConnectionLimits, type ConnectionStats } from '../../src/lib/server/connections';
 import { until } from '../chat/helpers';
 
 let server: Server;
@@ -101,6 +101,38 @@ describe('sockets (14.8)', () => {
 		await new Promise((r) => setTimeout(r, 1100));
 		expect(await fetchFrom(port, '127.0.0.4')).toBe(200);
 		expect(streamClosed).toBe(false);
+		server.closeAllConnections();
+	});
+
+	it('with every socket busy, a long-poll is the first to go for a newcomer (issue 24.5)', async () => {
+		lines = [];
+		server = createServer((req, res) => {
+			if (req.url === '/poll') {
+				holdsLongPoll(req.socket);
+				res.writeHead(200).write(' ');
+			} else if (req.url === '/stream') res.writeHead(200).write('held');
+			else res.end('ok');
+		});
+		stats = guardConnections(server, { ...CONNECTION_LIMITS, total: 6 }, (l) => lines.push(l));
+		await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+		const port = (server.address() as { port: number }).port;
+		const held = (path: string, from: string) =>
+			new Promise<{ closed: () => boolean }>((resolve) => {
+				let closed = false;
+				get({ host: '127.0.0.1', port, path, agent: false, localAddress: from }, (res) => {
+					res.on('close', () => (closed = true));
+					res.once('data', () => resolve({ closed: () => closed }));
+				}).on('error', () => (closed = true));
+			});
+		const stream = await held('/stream', '127.0.4.1');
+		const poll: { closed: () => boolean }[] = [];
+		for (let i = 0; i < 5; i++) poll.push(await held('/poll', `127.0.4.${i + 2}`));
+		// Full, all busy: before, the newcomer was reset; now the oldest long-poll makes room.
+		expect(await fetchFrom(port, '127.0.4.20')).toBe(200);
+		expect(stats.evictedLongPoll).toBe(1);
+		await until(() => poll[0]!.closed(), 2000, 'the oldest long-poll closed');
+		expect(poll.slice(1).map((p) => p.closed())).toEqual([false, false, false, false]);
+		expect(stream.closed()).toBe(false);
 		server.closeAllConnections();
 	});
 

@@ -17,13 +17,22 @@ export interface Served {
 	close(): Promise<void>;
 }
 
-export async function serve(chat: ChatApiDeps, bus?: WindowHttpDeps): Promise<Served> {
+export interface ServeOptions {
+	/**
+	 * Take the client's address from this header, as adapter-node does with ADDRESS_HEADER behind a
+	 * proxy: how a test on loopback speaks for clients of other networks.
+	 */
+	readonly addressHeader?: string;
+}
+
+export async function serve(chat: ChatApiDeps, bus?: WindowHttpDeps, o: ServeOptions = {}): Promise<Served> {
 	const statuses: number[] = [];
 	let port = 0;
 	const server: Server = createServer(async (req, res) => {
 		const request = await getRequest({ request: req, base: `http://127.0.0.1:${port}`, bodySizeLimit: 512 * 1024 });
 		const url = new URL(request.url);
-		const client = req.socket.remoteAddress ?? '';
+		const forwarded = o.addressHeader ? req.headers[o.addressHeader] : undefined;
+		const client = typeof forwarded === 'string' ? forwarded : (req.socket.remoteAddress ?? '');
 		const gone = clientGone(req);
 		try {
 			let response: Response;
@@ -38,7 +47,8 @@ export async function serve(chat: ChatApiDeps, bus?: WindowHttpDeps): Promise<Se
 			gone.release();
 		}
 	});
-	await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+	// A backlog for thousands of simultaneous connects (node's default 511 overflowed under load: resets).
+	await new Promise<void>((r) => server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, r));
 	port = (server.address() as { port: number }).port;
 	return {
 		port,

@@ -4,9 +4,10 @@
  * real idle timeout + absolute deadline, immediate streaming, one turn at a time per session,
  * audio_output_end for our speaks, twin dedup, abort without `mycroft.stop` — and of what it met on
  * a real core (§8): no snapshot, however old, can route a turn to a skill that no longer asks; the
- * questions chats leave behind are ended in their session, and only a few may stay open at once,
- * since each holds one of core's few handler threads; a core that does not react is reported within
- * seconds; and a turn may speak as the device, in core's own `default` session.
+ * app's turns and the questions they leave open hold at most a share of core's few skill threads
+ * (admission.ts: the rest wait in a queue or are told to retry), and a question nobody answers is
+ * ended in its session after an idle limit; a core that does not react is reported within seconds;
+ * and a turn may speak as the device, in core's own `default` session.
  *
  * All turns share one bus connection; each inbound frame is routed by its session id in O(1).
  */
@@ -16,6 +17,7 @@ import { isObject } from '../../protocol/json';
 import type { BusMessage } from '../../protocol/types';
 import { BusUnavailableError, type BusClient } from '../bus/client';
 import { realClock, type Clock, type TimerHandle } from '../clock';
+import { CoreAdmission, type Hold } from './admission';
 import { cancelWord } from './cancel-words';
 import { badInput, busy, coreDown } from './errors';
 import { askingSkills, outgoingSnapshot, snapshotOf, withoutResponseMode, type Snapshot } from './snapshot';
@@ -39,13 +41,23 @@ export interface ChatAgentOptions {
 	/** Latest snapshots kept per session (newer than any token of it; tokens are the store across restarts). */
 	readonly cacheSize?: number;
 	/**
-	 * Questions (a skill waiting in `get_response`) chats may leave open at once. Each holds one of
-	 * core's handler threads until answered — 6 on a 2-CPU device, and when all are held core answers
-	 * nothing (spec §8.2) — so past this many the oldest is ended. Default 3.
+	 * How many of the app's turns may hold core's skill threads at once: a turn in flight holds a
+	 * place, a question it leaves open keeps it until answered or ended (its answer reuses it). Core
+	 * has min(32, CPUs + 4) threads — 6 on a 2-CPU device — and once every one is held it answers
+	 * nobody, not even the "cancel" that would free one (spec §8.2). 3 is half the smallest: the
+	 * device's own voice turns, other bus clients and the delivery of answers always find a thread.
 	 */
-	readonly maxOpenQuestions?: number;
-	/** How long a question stays open for its answer before it is ended. Default 5 minutes. */
-	readonly questionTtlMs?: number;
+	readonly coreShare?: number;
+	/** Turns that may wait for a place; past that one is refused at once (503, retry). Default 64. */
+	readonly queueLength?: number;
+	/** How long a turn waits for a place before it is refused (503, retry). Default 30 s. */
+	readonly queueWaitMs?: number;
+	/**
+	 * How long a question may wait for its answer with none arriving before it is ended ("cancel" in
+	 * its session), freeing its place and core's thread. Default 60 s: time to read a question and
+	 * type an answer (a voice user would have been asked again at 20 and 40 s).
+	 */
+	readonly questionIdleMs?: number;
 	/** How long a session whose turn was cut short is watched for a question it asks after all. */
 	readonly watchMs?: number;
 }
@@ -58,13 +70,22 @@ interface OpenQuestion {
 	snapshot: Snapshot | null;
 	/** Markers of the turn that asked: the waiting handler's frames carry them. */
 	readonly open: readonly string[];
+	/** Its place in core's pool (the answer takes it over); null for one found after its turn. */
+	readonly hold: Hold | null;
 	readonly until: number;
 	readonly expiry: TimerHandle;
+}
+
+/** A turn's place in core's pool, passed on to the question it ends on. */
+interface Holder {
+	hold: Hold | null;
 }
 
 /** A session whose turn was cut short: a question its handler still asks is left behind. */
 interface Watch {
 	readonly markers: ReadonlySet<string>;
+	/** The skill that already had the turn's answer: its `get_response.waiting` asks nothing new. */
+	readonly answered: string | null;
 	readonly until: number;
 }
 
@@ -116,8 +137,8 @@ export class ChatAgent {
 	readonly #cacheSize: number;
 	readonly #questions = new Map<string, OpenQuestion>();
 	readonly #watches = new Map<string, Watch>();
-	readonly #maxQuestions: number;
-	readonly #questionTtlMs: number;
+	readonly #admission: CoreAdmission;
+	readonly #questionIdleMs: number;
 	readonly #watchMs: number;
 
 	constructor(opts: ChatAgentOptions) {
@@ -128,8 +149,13 @@ export class ChatAgent {
 		this.#connectWaitMs = opts.connectWaitMs ?? 2000;
 		this.#answerAudio = opts.answerAudio ?? true;
 		this.#cacheSize = opts.cacheSize ?? 1000;
-		this.#maxQuestions = Math.max(1, opts.maxOpenQuestions ?? 3);
-		this.#questionTtlMs = opts.questionTtlMs ?? 300_000;
+		this.#admission = new CoreAdmission({
+			share: Math.max(1, opts.coreShare ?? 3),
+			queueLength: Math.max(0, opts.queueLength ?? 64),
+			queueWaitMs: opts.queueWaitMs ?? 30_000,
+			clock: this.#clock
+		});
+		this.#questionIdleMs = opts.questionIdleMs ?? 60_000;
 		this.#watchMs = opts.watchMs ?? 120_000;
 		this.#bus.onMessage((msg) => this.#route(msg));
 		this.#bus.onClose(() => {
@@ -146,9 +172,28 @@ export class ChatAgent {
 		return this.#active.size;
 	}
 
+	/** Whether this session has a question open, or a turn running that may end on one. */
+	isAsking(sessionId: string): boolean {
+		return this.#questions.has(sessionId) || this.#reserved.has(sessionId);
+	}
+
 	/** Questions chats have left open (each holds a thread of core's handler pool). */
 	get openQuestions(): number {
 		return this.#questions.size;
+	}
+
+	/** Places in core's pool held now by the app's turns and open questions (at most `coreShare`). */
+	get holding(): number {
+		return this.#admission.holding;
+	}
+
+	/** Turns waiting for a place in core's pool. */
+	get queued(): number {
+		return this.#admission.queued;
+	}
+
+	get admission(): Pick<CoreAdmission, 'share' | 'queueLength' | 'queueWaitMs' | 'stats'> {
+		return this.#admission;
 	}
 
 	/** Fails fast (BusUnavailableError with the address tried) when the bus is down. */
@@ -158,9 +203,11 @@ export class ChatAgent {
 
 	/**
 	 * Runs one turn: sends `text` as an utterance in the chat's session and resolves when core is done
-	 * (see TurnOutcome). `onSentence` gets each speak as it arrives. Throws ChatError `busy` when the
-	 * session already has a turn, `core-down` when nothing reacted, BusUnavailableError when the bus
-	 * is down.
+	 * (see TurnOutcome). `onSentence` gets each speak as it arrives. The turn first takes a place in
+	 * core's pool — the one its question holds when it answers one, else a free one, waiting in line
+	 * when none is (`opts.onQueued`). Throws ChatError `busy` when the session already has a turn,
+	 * `core-busy` when no place came free in time, `core-down` when nothing reacted,
+	 * BusUnavailableError when the bus is down.
 	 */
 	async turn(text: string, opts: TurnOptions, onSentence?: (s: Sentence) => void): Promise<TurnResult> {
 		const { sessionId, signal } = opts;
@@ -171,20 +218,35 @@ export class ChatAgent {
 		// Reserved synchronously, so of two requests racing for one session exactly one gets it.
 		if (this.#reserved.has(sessionId)) throw busy();
 		this.#reserved.add(sessionId);
+		// An answer is arriving: its question is no longer idle, and is never ended while it is answered.
+		const question = this.#takeQuestion(sessionId);
+		const holder: Holder = { hold: question?.hold ?? null };
+		let sent = false;
 		try {
 			signal?.throwIfAborted();
 			await this.ready();
-			let plan = this.#plan(opts);
-			let record = await this.#run(text, opts, plan, onSentence);
+			holder.hold ??= await this.#admission.acquire(signal, opts.onQueued);
+			let plan = this.#plan(opts, question);
+			sent = true;
+			let record = await this.#run(text, opts, plan, holder, onSentence);
 			if (record.outcome === 'not-asking') {
 				// The skill the snapshot named no longer asks (its dialogue ended elsewhere, core restarted):
 				// the same text again, as a fresh turn.
 				this.stats.staleRetried++;
 				plan = { snapshot: plan.snapshot && withoutResponseMode(plan.snapshot), open: [], answering: null, stale: true };
-				record = await this.#run(text, opts, plan, onSentence);
+				record = await this.#run(text, opts, plan, holder, onSentence);
 			}
 			return this.#settle(record, plan);
+		} catch (e) {
+			// Nothing was sent (bus down, no place, the client gave up): the question is still open.
+			if (question && !sent) {
+				const { sessionId: sid, skill, snapshot, open } = question;
+				this.#openQuestion({ sessionId: sid, skill, snapshot, open, hold: holder.hold });
+				holder.hold = null;
+			}
+			throw e;
 		} finally {
+			holder.hold?.release();
 			this.#reserved.delete(sessionId);
 		}
 	}
@@ -199,7 +261,7 @@ export class ChatAgent {
 		if (sessionId === DEVICE_SESSION || this.#cache.has(sessionId) || !snapshot) return false;
 		const asking = askingSkills(snapshot);
 		if (!asking.length) return false;
-		this.#openQuestion({ sessionId, skill: asking[0] ?? null, snapshot, open: [] });
+		this.#openQuestion({ sessionId, skill: asking[0] ?? null, snapshot, open: [], hold: null });
 		return this.#endQuestion(sessionId);
 	}
 
@@ -211,9 +273,8 @@ export class ChatAgent {
 	 * know (it restarted since): the token's response mode is tried, and the turn retried fresh when
 	 * that skill turns out not to be asking.
 	 */
-	#plan(opts: TurnOptions): Plan {
+	#plan(opts: TurnOptions, question: OpenQuestion | null): Plan {
 		const sid = opts.sessionId;
-		const question = this.#takeQuestion(sid);
 		if (question) return { snapshot: question.snapshot, open: question.open, answering: question.skill, stale: false };
 		// Core keeps `default` itself: nothing to carry, nothing that can be stale.
 		if (sid === DEVICE_SESSION) return { snapshot: null, open: [], answering: null, stale: false };
@@ -228,7 +289,7 @@ export class ChatAgent {
 		return { snapshot, open: opts.openTurns ?? [], answering: askingSkills(snapshot)[0] ?? null, stale: false };
 	}
 
-	async #run(text: string, opts: TurnOptions, plan: Plan, onSentence?: (s: Sentence) => void, side = false): Promise<TurnRecord> {
+	async #run(text: string, opts: TurnOptions, plan: Plan, holder: Holder, onSentence?: (s: Sentence) => void, side = false): Promise<TurnRecord> {
 		const { sessionId, signal } = opts;
 		const device = sessionId === DEVICE_SESSION;
 		// `default`: core uses its own session whatever the message says; the identity is all it needs.
@@ -248,7 +309,7 @@ export class ChatAgent {
 			send: (m) => this.#bus.send(m),
 			onSentence,
 			onReaction: opts.onStarted,
-			onFinish: side ? undefined : (record) => this.#bookkeep(record, plan)
+			onFinish: side ? undefined : (record) => this.#bookkeep(record, plan, holder)
 		});
 		const keys = side ? [marker, ...plan.open] : [];
 		if (side) for (const k of keys) this.#side.set(k, turn);
@@ -281,48 +342,56 @@ export class ChatAgent {
 
 	/**
 	 * What a finished turn leaves behind, recorded the moment it ends: core's snapshot, the question it
-	 * ended on, or — cut short — a watch for a question its handler may still ask.
+	 * ended on (which keeps the turn's place in core's pool), or — cut short — a watch for a question
+	 * its handler may still ask. Any other end gives the place back at once.
 	 */
-	#bookkeep(record: TurnRecord, plan: Plan): void {
+	#bookkeep(record: TurnRecord, plan: Plan, holder: Holder): void {
 		const { sessionId, outcome } = record;
-		if (outcome === 'not-asking') return; // retried at once
+		if (outcome === 'not-asking') return; // retried at once, in the same place
+		const hold = holder.hold;
+		holder.hold = null;
 		const snapshot = record.snapshot ?? plan.snapshot;
 		if (sessionId !== DEVICE_SESSION) this.#remember(sessionId, snapshot, record.openTurns);
 		if (outcome === 'awaiting') {
 			const skill = record.asking ?? askingSkills(snapshot)[0] ?? null;
-			this.#openQuestion({ sessionId, skill, snapshot, open: record.openTurns });
-		} else if (outcome === 'aborted' || outcome === 'timeout' || outcome === 'deadline' || outcome === 'no-core') {
-			// Cut short: the handler may still ask later, and a question nobody will answer must be ended.
-			this.#watch(sessionId, [record.marker, ...plan.open]);
-			// An answer that may not have arrived: the question stays open (and is ended in time).
-			if (plan.answering !== null) this.#openQuestion({ sessionId, skill: plan.answering, snapshot: plan.snapshot, open: plan.open });
+			return void this.#openQuestion({ sessionId, skill, snapshot, open: record.openTurns, hold });
 		}
+		if (outcome === 'aborted' || outcome === 'timeout' || outcome === 'deadline' || outcome === 'no-core') {
+			// Cut short: the handler may still ask later, and a question nobody will answer must be ended.
+			this.#watch(sessionId, [record.marker, ...plan.open], record.answeredBy);
+			// An answer core never handed to the skill: the question stays open (and is ended in time).
+			// One it did hand over is being taken up: its late frames belong to no later turn.
+			if (plan.answering !== null && record.answeredBy === null)
+				return void this.#openQuestion({ sessionId, skill: plan.answering, snapshot: plan.snapshot, open: plan.open, hold });
+		}
+		hold?.release();
 	}
 
 	/** The turn's result for the caller. */
 	#settle(record: TurnRecord, plan: Plan): TurnResult {
 		if (record.outcome === 'no-core') throw coreDown(this.timing.reactMs);
 		const awaitingUntil = record.outcome === 'awaiting' ? (this.#questions.get(record.sessionId)?.until ?? null) : null;
-		const { asking: _asking, marker: _marker, ...rest } = record;
+		const { asking: _asking, marker: _marker, answeredBy: _answeredBy, ...rest } = record;
 		return { ...rest, outcome: record.outcome as TurnOutcome, awaitingUntil, staleQuestion: plan.stale };
 	}
 
-	/** The server is going away: drop open questions and their expiry timers, which would hold the process. */
+	/**
+	 * The server is going away: drop open questions and their idle timers, which would hold the
+	 * process, and refuse the turns waiting for a place.
+	 */
 	close(): void {
-		for (const sid of [...this.#questions.keys()]) this.#takeQuestion(sid);
+		for (const sid of [...this.#questions.keys()]) this.#takeQuestion(sid)?.hold?.release();
+		this.#admission.close();
 	}
 
+	/** A question waits for its answer from now: ended when none has arrived for the idle limit. */
 	#openQuestion(q: Omit<OpenQuestion, 'until' | 'expiry'>): OpenQuestion {
-		this.#takeQuestion(q.sessionId);
-		const until = this.#clock.now() + this.#questionTtlMs;
-		const expiry = this.#clock.setTimeout(() => this.#endQuestion(q.sessionId), this.#questionTtlMs);
+		const old = this.#takeQuestion(q.sessionId);
+		if (old?.hold && old.hold !== q.hold) old.hold.release();
+		const until = this.#clock.now() + this.#questionIdleMs;
+		const expiry = this.#clock.setTimeout(() => this.#endQuestion(q.sessionId), this.#questionIdleMs);
 		const question: OpenQuestion = { ...q, until, expiry };
 		this.#questions.set(q.sessionId, question);
-		// Oldest first: past the cap, the questions left longest are ended.
-		for (const sid of this.#questions.keys()) {
-			if (this.#questions.size <= this.#maxQuestions) break;
-			if (sid !== q.sessionId) this.#endQuestion(sid);
-		}
 		return question;
 	}
 
@@ -348,23 +417,26 @@ export class ChatAgent {
 		const plan: Plan = { snapshot: q.snapshot, open: q.open, answering: q.skill, stale: false };
 		const lang = q.snapshot?.lang;
 		// Started synchronously: the asking skill's next frames (its question, in the same read) find it.
-		this.#run(cancelWord(lang), { sessionId }, plan, undefined, true).then(
-			(r) => {
-				if (r.outcome !== 'not-asking' && r.outcome !== 'no-core') this.stats.questionsEnded++;
-			},
-			() => {
-				/* bus down: core lost the question with its connection, or keeps it until restarted */
-			}
-		);
+		// The cancel is the question's answer: it runs in the question's place, given back when it is done.
+		this.#run(cancelWord(lang), { sessionId }, plan, { hold: null }, undefined, true)
+			.then(
+				(r) => {
+					if (r.outcome !== 'not-asking' && r.outcome !== 'no-core') this.stats.questionsEnded++;
+				},
+				() => {
+					/* bus down: core lost the question with its connection, or keeps it until restarted */
+				}
+			)
+			.finally(() => q.hold?.release());
 		return true;
 	}
 
-	#watch(sessionId: string, markers: readonly string[]): void {
+	#watch(sessionId: string, markers: readonly string[], answered: string | null): void {
 		// Several cut-short turns of one chat in a row: watch the last few of them.
 		const before = this.#watches.get(sessionId);
 		const all = [...(before && this.#clock.now() <= before.until ? before.markers : []), ...markers].slice(-8);
 		this.#watches.delete(sessionId);
-		this.#watches.set(sessionId, { markers: new Set(all), until: this.#clock.now() + this.#watchMs });
+		this.#watches.set(sessionId, { markers: new Set(all), answered, until: this.#clock.now() + this.#watchMs });
 		for (const sid of this.#watches.keys()) {
 			if (this.#watches.size <= MAX_WATCHES) break;
 			this.#watches.delete(sid);
@@ -373,19 +445,21 @@ export class ChatAgent {
 
 	#route(msg: BusMessage): void {
 		const marker = msg.context[TURN_MARKER];
-		if (typeof marker === 'string' && this.#side.size) {
-			const side = this.#side.get(marker);
-			if (side?.handle(msg)) return;
-		}
-		if (this.#active.size === 0 && this.#questions.size === 0 && this.#watches.size === 0) return;
+		const side = typeof marker === 'string' && this.#side.size ? this.#side.get(marker) : undefined;
+		if (side?.handle(msg)) return;
+		if (!side && this.#active.size === 0 && this.#questions.size === 0 && this.#watches.size === 0) return;
 		// `ovos.session.sync` carries its session in data (spec §2.2); every other frame in context.
 		const sync = msg.type === 'ovos.session.sync' && isObject(msg.data.session) ? msg.data.session.session_id : null;
 		const sid = typeof sync === 'string' ? sync : sessionIdOf(msg);
-		if (this.#active.get(sid)?.handle(msg)) return;
+		const active = this.#active.get(sid);
+		if (active?.handle(msg)) return;
 		const question = this.#questions.get(sid);
 		if (question) return this.#questionFrame(question, msg);
 		const watch = this.#watches.get(sid);
-		if (watch) this.#watchFrame(sid, watch, msg);
+		if (watch) return this.#watchFrame(sid, watch, msg);
+		// A frame of our session that no turn takes (the asking turn's question, spoken before core has
+		// handed the skill our answer): its speech is still "done" at once, or the skill waits 15 s (§7.5).
+		if (active || side?.sessionId === sid) this.#speakDone(sid, msg, snapshotOf(msg, sid));
 	}
 
 	/** A frame of a session whose question waits for the chat's answer (between its turns). */
@@ -400,7 +474,7 @@ export class ChatAgent {
 		const closed =
 			(msg.type === 'skill.converse.get_response.disable' && (q.skill === null || msg.data.skill_id === q.skill)) || kindOf(msg) === 'handled';
 		if (closed) {
-			this.#takeQuestion(q.sessionId);
+			this.#takeQuestion(q.sessionId)?.hold?.release();
 			if (snap) this.#remember(q.sessionId, snap, []);
 		}
 	}
@@ -418,9 +492,12 @@ export class ChatAgent {
 		this.#speakDone(sessionId, msg, snap);
 		const skill = questionSignal(msg);
 		if (skill === undefined) return;
+		// That skill already has the answer: it only now says it waits (its question was still being
+		// spoken) and takes the answer up next.
+		if (skill !== null && skill === w.answered && msg.type.endsWith('.get_response.waiting')) return;
 		this.#watches.delete(sessionId);
 		const snapshot = snap ?? this.#cache.get(sessionId)?.snapshot ?? null;
-		this.#openQuestion({ sessionId, skill: skill ?? askingSkills(snapshot)[0] ?? null, snapshot, open: [...w.markers] });
+		this.#openQuestion({ sessionId, skill: skill ?? askingSkills(snapshot)[0] ?? null, snapshot, open: [...w.markers], hold: null });
 		this.#endQuestion(sessionId);
 	}
 

@@ -1,19 +1,22 @@
 /**
  * `POST /api/chat`: `{token?, text, lang?, device?}` → one turn of the chat (`device`: in the device's
  * own session). With `Accept: text/event-stream` the reply streams as `sentence` events and one
- * `done` event (new token, outcome, skill); otherwise one JSON reply. Errors: 400 input/token, 401 API
- * token, 403 cross-origin, 409 turn in progress, 413 body too large, 415 not JSON, 429 too many turns
- * from this client, 503 bus unreachable (with the address), core not responding or the server's turns
- * all taken, 504 timed out; 429 and 503 say when to try again (Retry-After). `POST /api/chat/end` `{token}`: the chat
- * is left; a question it left open is ended.
+ * `done` event (new token, outcome, skill), after `queued` events while it waits for a place in
+ * core's pool; otherwise one JSON reply (which just waits). Errors: 400 input/token, 401 API token,
+ * 403 cross-origin, 409 turn in progress, 413 body too large, 415 not JSON, 429 too many turns from
+ * this client, 503 bus unreachable (with the address), core not responding, core busy (no place in
+ * its pool in time: retry) or the server's turns all taken, 504 timed out; 429 and 503 say when to
+ * try again (Retry-After). `POST /api/chat/end` `{token}`: the chat is left; a question it left open
+ * is ended.
  */
 import * as v from 'valibot';
 import { BusUnavailableError } from '../bus/client';
 import { newSessionId, type ChatAgent } from './agent';
 import type { ConversationMap } from './conversations';
 import { ChatError, badInput } from './errors';
-import { canonicalLang, checkApiToken, checkOrigin, discardBody, json, readJson, SSE_HEADERS, sseEvent, sseStream } from './http';
-import type { Admission, ChatLimits } from './limits';
+import { guard, type Guarded, type Refusal } from '../guards';
+import type { ChatLimits } from '../guards/chat-limits';
+import { canonicalLang, discardBody, json, readJson, SSE_HEADERS, sseEvent, sseStream } from './http';
 import type { ChatState, ChatTokens } from './token';
 import type { Sentence, TurnResult } from './types';
 
@@ -38,18 +41,40 @@ export interface ChatApiDeps {
 	readonly limits?: ChatLimits;
 }
 
-const UNLIMITED: Admission = { ok: true, release() {} };
-
-/** A turn slot for `client`, or why not (the refused request's body is then dropped unread). */
-export function admit(deps: ChatApiDeps, client: string, request: Request): Admission {
-	const a = deps.limits?.admit(client) ?? UNLIMITED;
-	if (!a.ok) discardBody(request);
-	return a;
+/**
+ * The shared guards (../guards): origin, then the API token, then a turn slot for this client — in
+ * that order, so a refused request spends nothing of anyone's. A refused request's body is dropped
+ * unread. `onEvict` ends the turn should a lighter client later need its slot.
+ */
+export function admit(deps: ChatApiDeps, request: Request, url: URL, address: string, onEvict?: () => void): Guarded {
+	const limits = deps.limits;
+	const g = guard(request, url, address, { apiToken: deps.apiToken, admit: limits ? (client) => limits.admit(client, onEvict) : undefined });
+	if (!g.ok) discardBody(request);
+	return g;
 }
 
-/** Retry-After for an error that knows when to try again (the bus's next reconnect). */
+/**
+ * Why a turn ends when its slot goes to a lighter client (the abort's reason, so whatever waits on
+ * the signal — the body, core's queue, the turn — ends with this 503 to retry, not an AbortError).
+ */
+export function evicted(): ChatError {
+	return new ChatError('busy-server', 503, 'the server gave this turn’s place to another client; try again shortly', 2);
+}
+
+/** Why a turn ends when its client goes: an expected end, not a failure to log. */
+export function clientLeft(): ChatError {
+	return new ChatError('aborted', 400, 'the client went away');
+}
+
+/** A guard's refusal as the chat API's error body, with Retry-After when it knows. */
+function refused(r: Refusal): Response {
+	return json({ error: { code: r.code, message: r.message } }, r.status, r.retryAfterS ? { 'retry-after': String(r.retryAfterS) } : {});
+}
+
+/** Retry-After for an error that knows when to try again (the bus's next reconnect, a place in core's pool). */
 export function retryHeaders(e: unknown): Record<string, string> {
 	if (e instanceof BusUnavailableError && e.retryAfterMs !== null) return { 'retry-after': String(Math.max(1, Math.ceil(e.retryAfterMs / 1000))) };
+	if (e instanceof ChatError && e.retryAfterS !== null) return { 'retry-after': String(e.retryAfterS) };
 	return {};
 }
 
@@ -84,16 +109,17 @@ export function nextToken(result: TurnResult, state: ChatState, tokens: ChatToke
 }
 
 /** A ChatError or BusUnavailableError as `{status, body}`; anything else is a 500 without details. */
-export function errorBody(e: unknown): { status: number; body: { code: string; message: string; address?: string } } {
-	if (e instanceof ChatError) return { status: e.status, body: { code: e.code, message: e.message } };
-	if (e instanceof BusUnavailableError) return { status: 503, body: { code: e.code, message: e.message, address: e.url } };
+export function errorBody(e: unknown): { status: number; body: { code: string; message: string; retryAfter?: number } } {
+	if (e instanceof ChatError)
+		return { status: e.status, body: { code: e.code, message: e.message, ...(e.retryAfterS !== null ? { retryAfter: e.retryAfterS } : {}) } };
+	// Not where the bus is, nor the socket error that names it (issue 24): the server's log has both.
+	if (e instanceof BusUnavailableError) return { status: 503, body: { code: e.code, message: 'the OVOS messagebus is unreachable; the server keeps trying' } };
 	console.error('[chat] unexpected failure', e);
 	return { status: 500, body: { code: 'internal', message: 'internal error' } };
 }
 
-export async function parseChatRequest(request: Request, url: URL, deps: ChatApiDeps): Promise<ChatRequest> {
-	checkOrigin(request, url);
-	checkApiToken(request, deps.apiToken);
+/** The body of a request the guards let in. */
+export async function parseChatRequest(request: Request, deps: ChatApiDeps): Promise<ChatRequest> {
 	const parsed = v.safeParse(BodySchema, await readJson(request));
 	if (!parsed.success) throw badInput(parsed.issues[0].message);
 	const { token, text, lang, device } = parsed.output;
@@ -105,16 +131,21 @@ export const freshState = (): ChatState => ({ sessionId: newSessionId(), snapsho
 
 /**
  * Starts the turn and waits until core has reacted to it (~20 ms), so setup failures — the bus down,
- * core not responding — get a proper status even on a stream.
+ * core not responding, no place in core's pool — get a proper status even on a stream. With
+ * `onQueued` (a stream) it returns as soon as the turn has to wait for a place, so the client hears
+ * that it waits.
  */
 export async function startTurn(
 	deps: ChatApiDeps,
 	req: ChatRequest,
 	signal: AbortSignal,
-	onSentence: (s: Sentence) => void
+	onSentence: (s: Sentence) => void,
+	onQueued?: (position: number) => void
 ): Promise<{ result: Promise<TurnResult> }> {
 	let sent!: () => void;
 	const started = new Promise<void>((r) => (sent = r));
+	let waits!: () => void;
+	const queued = new Promise<void>((r) => (waits = r));
 	const running = deps.agent.turn(
 		req.text,
 		{
@@ -124,11 +155,17 @@ export async function startTurn(
 			openTurns: req.state.openTurns,
 			lang: req.lang,
 			signal,
-			onStarted: sent
+			onStarted: sent,
+			onQueued: onQueued
+				? (position) => {
+						onQueued(position);
+						waits();
+					}
+				: undefined
 		},
 		onSentence
 	);
-	await Promise.race([started, running]);
+	await Promise.race([started, running, queued]);
 	running.catch(() => {}); // the caller handles it; never an unhandled rejection in between
 	return { result: running };
 }
@@ -139,24 +176,34 @@ export async function startTurn(
  * (its address) is what the limits count.
  */
 export async function postChat(request: Request, url: URL, deps: ChatApiDeps, clientGone?: AbortSignal, client = 'unknown'): Promise<Response> {
-	const slot = admit(deps, client, request);
-	if (!slot.ok) return json({ error: { code: slot.code, message: slot.message } }, slot.status, { 'retry-after': String(slot.retryAfterS) });
+	const abort = new AbortController();
+	const slot = admit(deps, request, url, client, () => abort.abort(evicted()));
+	if (!slot.ok) return refused(slot);
 	let req: ChatRequest;
 	try {
-		req = await parseChatRequest(request, url, deps);
+		req = await parseChatRequest(request, deps);
 	} catch (e) {
 		slot.release();
 		discardBody(request);
 		const { status, body } = errorBody(e);
 		return json({ error: body }, status);
 	}
-	const abort = new AbortController();
-	for (const s of [request.signal, clientGone]) s?.addEventListener('abort', () => abort.abort(), { once: true });
+	if (abort.signal.aborted) {
+		const { status, body } = errorBody(abort.signal.reason);
+		return json({ error: body }, status, retryHeaders(abort.signal.reason));
+	}
+	for (const s of [request.signal, clientGone]) s?.addEventListener('abort', () => abort.abort(clientLeft()), { once: true });
 	const streaming = (request.headers.get('accept') ?? '').includes('text/event-stream');
-	const sse = streaming ? sseStream(() => abort.abort()) : null;
+	const sse = streaming ? sseStream(() => abort.abort(clientLeft())) : null;
 	let running: Promise<TurnResult>;
 	try {
-		({ result: running } = await startTurn(deps, req, abort.signal, (s) => sse?.push(sseEvent('sentence', s))));
+		({ result: running } = await startTurn(
+			deps,
+			req,
+			abort.signal,
+			(s) => sse?.push(sseEvent('sentence', s)),
+			sse ? (position) => sse.push(sseEvent('queued', { position })) : undefined
+		));
 	} catch (e) {
 		slot.release();
 		sse?.end();
@@ -192,12 +239,10 @@ export async function postChat(request: Request, url: URL, deps: ChatApiDeps, cl
 
 /** `POST /api/chat/end` `{token}`: the chat is left; a question it left open in core is ended. */
 export async function postChatEnd(request: Request, url: URL, deps: ChatApiDeps, client = 'unknown'): Promise<Response> {
-	const slot = admit(deps, client, request);
-	if (!slot.ok) return json({ error: { code: slot.code, message: slot.message } }, slot.status, { 'retry-after': String(slot.retryAfterS) });
+	const slot = admit(deps, request, url, client);
+	if (!slot.ok) return refused(slot);
 	slot.release(); // ending a chat is quick: it counts against the rate only
 	try {
-		checkOrigin(request, url);
-		checkApiToken(request, deps.apiToken);
 		const parsed = v.safeParse(EndSchema, await readJson(request));
 		if (!parsed.success) throw badInput(parsed.issues[0].message);
 		const state = deps.tokens.verify(parsed.output.token);

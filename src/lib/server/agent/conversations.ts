@@ -3,8 +3,13 @@
  * To keep one OVOS session across such a conversation, the server remembers, for each conversation
  * so far (its user and assistant turns up to our last reply), the chat token of its session: the next
  * request's history finds it. Bounded (least recently used out) and expiring; keyed by a hash, so no
- * text is kept. Two clients whose conversations are identical so far cannot be told apart: such a key
- * is marked ambiguous and starts a new session rather than joining another client's.
+ * text is kept.
+ *
+ * The same history can come from two sessions of one client: the README's example run twice, or two
+ * tabs of a chat tool. The newer one takes the key over — the same script run again continues its own
+ * run — unless the older is still at that point with a question open (two conversations waiting on
+ * the same question cannot be told apart): the key is then ambiguous and starts a new session rather
+ * than answering the other's question.
  */
 import { createHash } from 'node:crypto';
 
@@ -14,14 +19,17 @@ export interface ConversationTurn {
 }
 
 interface Entry {
-	/** null: two sessions claimed this conversation. */
+	/** null: ambiguous — `rivals` are at this point with a question open. */
 	readonly sessionId: string | null;
 	readonly token: string | null;
+	readonly rivals: readonly string[];
 	readonly at: number;
 }
 
 export class ConversationMap {
 	readonly #map = new Map<string, Entry>();
+	/** Each session's latest key: a session that has a later one has moved on from the earlier. */
+	readonly #latest = new Map<string, string>();
 
 	constructor(
 		readonly maxEntries = 5000,
@@ -60,16 +68,31 @@ export class ConversationMap {
 		return e.token;
 	}
 
-	set(key: string | null, sessionId: string, token: string): void {
+	/**
+	 * `sessionId` has reached this point of the conversation. `asking(id)`: whether session `id`
+	 * still has a question open (it could still be answered from this point).
+	 */
+	set(key: string | null, sessionId: string, token: string, asking: (id: string) => boolean = () => true): void {
 		if (key === null) return;
 		const old = this.#map.get(key);
-		const live = old && this.now() - old.at <= this.ttlMs;
-		const clash = live && old.sessionId !== sessionId;
+		const live = old && this.now() - old.at <= this.ttlMs ? old : null;
+		// Still here, not moved on, and waiting on its question: this point cannot say which is meant.
+		const waitingHere = (id: string) => id !== sessionId && this.#latest.get(id) === key && asking(id);
+		const rivals = live ? (live.sessionId === null ? live.rivals : [live.sessionId]).filter(waitingHere) : [];
 		this.#map.delete(key);
-		this.#map.set(key, clash ? { sessionId: null, token: null, at: this.now() } : { sessionId, token, at: this.now() });
+		this.#map.set(
+			key,
+			rivals.length ? { sessionId: null, token: null, rivals: [...rivals, sessionId], at: this.now() } : { sessionId, token, rivals: [], at: this.now() }
+		);
+		this.#latest.delete(sessionId);
+		this.#latest.set(sessionId, key);
 		for (const k of this.#map.keys()) {
 			if (this.#map.size <= this.maxEntries) break;
 			this.#map.delete(k);
+		}
+		for (const s of this.#latest.keys()) {
+			if (this.#latest.size <= this.maxEntries) break;
+			this.#latest.delete(s);
 		}
 	}
 }

@@ -5,6 +5,10 @@ export type ChatErrorCode =
 	| 'busy'
 	| 'bus-down'
 	| 'core-down'
+	/** The app's share of core's skill threads is taken and the queue for it full or too slow: retry. */
+	| 'core-busy'
+	/** The server's turns are all taken, or this turn gave its place to a lighter client (../guards): retry. */
+	| 'busy-server'
 	| 'timeout'
 	| 'deadline'
 	| 'unauthorized'
@@ -17,7 +21,9 @@ export class ChatError extends Error {
 	constructor(
 		readonly code: ChatErrorCode,
 		readonly status: number,
-		message: string
+		message: string,
+		/** When to try again (the Retry-After header), for refusals that know. */
+		readonly retryAfterS: number | null = null
 	) {
 		super(message);
 		this.name = 'ChatError';

@@ -1,42 +1,12 @@
 /**
- * Guards shared by the chat endpoints: same-origin only, the optional OVOS_SCREEN_TOKEN, and small
- * JSON bodies (refused before parsing when too large). Each failure is a typed ChatError.
+ * HTTP helpers of the chat endpoints (and the bus window): small JSON bodies, read with a hard cap
+ * and refused before parsing when too large; JSON and server-sent-event responses. The guards that
+ * come first (origin, token, admission) are in ../guards. Each failure is a typed ChatError.
  */
-import { timingSafeEqual } from 'node:crypto';
-import { config } from '../config';
-import { crossSiteReason } from '../origin';
 import { ChatError } from './errors';
 
 /** Largest request body read: a message plus a chat token (a session snapshot is a few KiB). */
 export const MAX_BODY_BYTES = 64 * 1024;
-
-/**
- * Browsers send Origin on POST and Sec-Fetch-Site everywhere; tools (curl, OpenAI clients) send
- * neither. Same-origin is judged on the address the browser used (see ../origin.ts), so it holds
- * on localhost, 127.0.0.1, a LAN address or behind a trusted proxy with nothing configured.
- */
-export function checkOrigin(request: Request, url: URL, trustProxy = config().trustProxy): void {
-	const reason = crossSiteReason(request, url, trustProxy);
-	if (reason !== null) throw new ChatError('forbidden', 403, reason);
-}
-
-/**
- * When OVOS_SCREEN_TOKEN is set: `Authorization: Bearer <it>` (the scheme in any case, RFC 9110 §11.1)
- * or `X-OVOS-Screen-Token: <it>`.
- */
-export function checkApiToken(request: Request, apiToken: string | null): void {
-	if (apiToken === null) return;
-	const bearer = /^bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '');
-	const given = bearer ? bearer[1]!.trim() : request.headers.get('x-ovos-screen-token');
-	if (given && safeEqual(given, apiToken)) return;
-	throw new ChatError('unauthorized', 401, 'this server requires its API token (Authorization: Bearer …)');
-}
-
-function safeEqual(a: string, b: string): boolean {
-	const x = Buffer.from(a);
-	const y = Buffer.from(b);
-	return x.length === y.length && timingSafeEqual(x, y);
-}
 
 /**
  * The parsed JSON body, read with a hard size cap whatever Content-Length claims. Past the cap the

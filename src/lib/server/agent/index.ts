@@ -4,7 +4,7 @@ import { sharedBus } from '../bus';
 import { ChatAgent } from './agent';
 import type { ChatApiDeps } from './chat-api';
 import { ConversationMap } from './conversations';
-import { ChatLimits } from './limits';
+import { ChatLimits } from '../guards/chat-limits';
 import { loadOrCreateSecret } from './secret';
 import { ChatTokens } from './token';
 
@@ -14,7 +14,8 @@ export { clientGone } from './client-gone';
 export { ConversationMap } from './conversations';
 export { ManualClock, realClock, type Clock } from '../clock';
 export { ChatError, type ChatErrorCode } from './errors';
-export { ChatLimits, DEFAULT_CHAT_LIMITS, type Admission, type ChatLimitsOptions } from './limits';
+export { ChatLimits, DEFAULT_CHAT_LIMITS, type ChatLimitsOptions } from '../guards/chat-limits';
+export type { Admission } from '../guards';
 export { CHAT_TOKEN_HEADER, DEVICE_MODEL, getModels, postCompletions, PRIVATE_MODEL } from './openai-api';
 export { identitySnapshot, snapshotOf, type Snapshot } from './snapshot';
 export { ChatTokens, type ChatState } from './token';
@@ -29,7 +30,13 @@ let limits: ChatLimits | undefined;
 export function chatAgent(): ChatAgent {
 	const c = config();
 	if (!agent) {
-		const a = new ChatAgent({ bus: sharedBus(), timing: { idleMs: c.chatIdleMs, deadlineMs: c.chatDeadlineMs } });
+		const a = new ChatAgent({
+			bus: sharedBus(),
+			timing: { idleMs: c.chatIdleMs, deadlineMs: c.chatDeadlineMs },
+			coreShare: c.chatCoreShare,
+			queueWaitMs: c.chatQueueMs,
+			questionIdleMs: c.chatQuestionIdleMs
+		});
 		// Emitted by the server entry on SIGINT/SIGTERM (server/index.js): a question's expiry timer must not hold it.
 		process.once('sveltekit:shutdown', () => a.close());
 		agent = a;
@@ -45,6 +52,6 @@ export function chatTokens(): ChatTokens {
 /** What the chat endpoints run with in this server. */
 export function chatApiDeps(): ChatApiDeps {
 	conversations ??= new ConversationMap();
-	limits ??= new ChatLimits();
+	limits ??= ChatLimits.forCore(chatAgent().admission);
 	return { agent: chatAgent(), tokens: chatTokens(), apiToken: config().apiToken, conversations, limits };
 }

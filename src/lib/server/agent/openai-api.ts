@@ -3,18 +3,21 @@
  * talk to OVOS through this server as they are. Only the last user message is sent (core keeps the
  * context in its session). A conversation keeps its OVOS session across requests with nothing but
  * its `messages` (see ConversationMap), or with the chat token of a previous reply in the
- * `X-OVOS-Chat-Token` header. Every reply carries an `ovos` field (`token`, `outcome`, `awaiting`…)
- * in the body, the last chunk or the error. Failures that come before anything was said (not
- * understood, core not responding, timed out) are the same HTTP error streamed or not.
- * `model: "ovos-device"` speaks as the device (core's `default` session).
+ * `X-OVOS-Chat-Token` header. Every reply carries an `ovos` field (`token`, `outcome`, `awaiting`,
+ * `reason`…) in the body, the last chunk or the error. "Not understood" is an ordinary assistant
+ * message (stock clients throw on an error, and a chat tool would show an error box); failures that
+ * come before anything was said (core not responding, busy, timed out) are the same HTTP error
+ * streamed or not. `model: "ovos-device"` speaks as the device (core's `default` session); any other
+ * model is a 404, as OpenAI answers it.
  */
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { lastUserText } from './agent';
-import { admit, errorBody, freshState, MAX_TEXT, nextToken, retryHeaders, startTurn, type ChatApiDeps, type ChatRequest } from './chat-api';
+import { admit, clientLeft, errorBody, evicted, freshState, MAX_TEXT, nextToken, retryHeaders, startTurn, type ChatApiDeps, type ChatRequest } from './chat-api';
 import { ConversationMap, type ConversationTurn } from './conversations';
 import { badInput } from './errors';
-import { checkApiToken, checkOrigin, discardBody, json, readJson, SSE_HEADERS, sseStream } from './http';
+import { holdsApiToken } from '../guards';
+import { discardBody, json, readJson, SSE_HEADERS, sseStream } from './http';
 import type { Role, TurnResult } from './types';
 
 export const CHAT_TOKEN_HEADER = 'x-ovos-chat-token';
@@ -22,6 +25,9 @@ export const CHAT_TOKEN_HEADER = 'x-ovos-chat-token';
 export const DEVICE_MODEL = 'ovos-device';
 /** The default `model`: a private session of its own per conversation. */
 export const PRIVATE_MODEL = 'ovos';
+const MODELS = [PRIVATE_MODEL, DEVICE_MODEL] as const;
+/** What the assistant says when OVOS understood nothing (core itself says nothing: it plays a sound). */
+export const UNMATCHED_TEXT = 'OVOS did not understand that.';
 
 const Content = v.union([
 	v.string(),
@@ -30,6 +36,7 @@ const Content = v.union([
 const BodySchema = v.looseObject({
 	model: v.optional(v.string()),
 	stream: v.optional(v.boolean()),
+	stream_options: v.optional(v.nullable(v.looseObject({ include_usage: v.optional(v.nullable(v.boolean())) }))),
 	messages: v.pipe(
 		v.array(v.looseObject({ role: v.picklist(['system', 'developer', 'user', 'assistant', 'tool']), content: v.optional(v.nullable(Content)) })),
 		v.minLength(1, 'messages must not be empty'),
@@ -46,9 +53,15 @@ function textOf(content: Body['messages'][number]['content']): string {
 }
 
 /** OpenAI's error shape (the `ovos` field, when there is one, inside it: clients surface `error`). */
-function oaError(status: number, code: string, message: string, headers: Record<string, string> = {}, ovos?: object): Response {
+function oaError(status: number, code: string, message: string, headers: Record<string, string> = {}, ovos?: object, param: string | null = null): Response {
 	const type = status === 401 ? 'authentication_error' : status === 429 ? 'rate_limit_error' : status >= 500 ? 'server_error' : 'invalid_request_error';
-	return json({ error: { message, type, code, ...(ovos ? { ovos } : {}) }, ...(ovos ? { ovos } : {}) }, status, headers);
+	return json({ error: { message, type, param, code, ...(ovos ? { ovos } : {}) }, ...(ovos ? { ovos } : {}) }, status, headers);
+}
+
+/** A model we do not have, as OpenAI says it (a typo of `ovos-device` must not quietly stay private). */
+function unknownModel(model: string): Response {
+	const list = MODELS.join(', ');
+	return oaError(404, 'model_not_found', `The model \`${model}\` does not exist on this server; its models are: ${list}`, {}, undefined, 'model');
 }
 
 function failure(e: unknown): Response {
@@ -66,13 +79,10 @@ function clientOf(request: Request, address: string | undefined): string {
  * before their first message and offer what it lists. Behind the same API token as the chat.
  */
 export function getModels(request: Request, deps: Pick<ChatApiDeps, 'apiToken'>): Response {
-	try {
-		checkApiToken(request, deps.apiToken);
-	} catch (e) {
-		return failure(e);
-	}
+	if (deps.apiToken !== null && !holdsApiToken(request, deps.apiToken))
+		return oaError(401, 'unauthorized', 'this server requires its API token (Authorization: Bearer …)');
 	const model = (id: string) => ({ id, object: 'model', created: 0, owned_by: 'openvoiceos' });
-	return json({ object: 'list', data: [model(PRIVATE_MODEL), model(DEVICE_MODEL)] });
+	return json({ object: 'list', data: MODELS.map(model) });
 }
 
 export interface CompletionsContext {
@@ -83,35 +93,38 @@ export interface CompletionsContext {
 }
 
 export async function postCompletions(request: Request, url: URL, deps: ChatApiDeps, ctx: CompletionsContext = {}): Promise<Response> {
-	const slot = admit(deps, ctx.clientAddress ?? 'unknown', request);
-	if (!slot.ok) return oaError(slot.status, slot.code, slot.message, { 'retry-after': String(slot.retryAfterS) });
+	const abort = new AbortController();
+	const slot = admit(deps, request, url, ctx.clientAddress ?? 'unknown', () => abort.abort(evicted()));
+	if (!slot.ok) return oaError(slot.status, slot.code, slot.message, slot.retryAfterS ? { 'retry-after': String(slot.retryAfterS) } : {});
 	const turn = { started: false };
 	try {
-		return await completions(request, url, deps, ctx, turn, slot.release);
+		return await completions(request, deps, ctx, turn, slot.release, abort);
 	} finally {
 		if (!turn.started) slot.release();
 	}
 }
 
-/** The request past the limits; once a turn has started (`turn.started`), it owns `release`. */
+/** The request past the guards; once a turn has started (`turn.started`), it owns `release`; `abort` ends it. */
 async function completions(
 	request: Request,
-	url: URL,
 	deps: ChatApiDeps,
 	ctx: CompletionsContext,
 	handOff: { started: boolean },
-	release: () => void
+	release: () => void,
+	abort: AbortController
 ): Promise<Response> {
 	let req: ChatRequest;
 	let body: Body;
 	let history: ConversationTurn[];
 	const client = clientOf(request, ctx.clientAddress);
 	try {
-		checkOrigin(request, url);
-		checkApiToken(request, deps.apiToken);
 		const parsed = v.safeParse(BodySchema, await readJson(request));
 		if (!parsed.success) throw badInput(`${parsed.issues[0].path?.map((p) => p.key).join('.') ?? 'body'}: ${parsed.issues[0].message}`);
 		body = parsed.output;
+		if (body.model !== undefined && !(MODELS as readonly string[]).includes(body.model)) {
+			discardBody(request);
+			return unknownModel(body.model);
+		}
 		history = body.messages.map((m) => ({ role: m.role, content: textOf(m.content) }));
 		const text = lastUserText(history.map((m) => ({ role: m.role as Role, content: m.content }))).trim();
 		if (!text) throw badInput('the last user message is empty');
@@ -126,13 +139,18 @@ async function completions(
 		discardBody(request);
 		return failure(e);
 	}
-	const abort = new AbortController();
-	for (const s of [request.signal, ctx.clientGone]) s?.addEventListener('abort', () => abort.abort(), { once: true });
+	if (abort.signal.aborted) return failure(abort.signal.reason);
+	for (const s of [request.signal, ctx.clientGone]) s?.addEventListener('abort', () => abort.abort(clientLeft()), { once: true });
 	const id = `chatcmpl-${randomUUID()}`;
 	const created = Math.floor(Date.now() / 1000);
-	const model = body.model || PRIVATE_MODEL;
+	const model = body.model ?? PRIVATE_MODEL;
+	// With include_usage every chunk says `usage: null`, and one more chunk, without choices, the usage.
+	const usageChunks = body.stream_options?.include_usage === true;
 	const chunk = (delta: object, finish: string | null, extra: object = {}) =>
-		`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }], ...extra })}\n\n`;
+		`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }], ...(usageChunks ? { usage: null } : {}), ...extra })}\n\n`;
+	const words = (s: string) => (s.trim() ? s.trim().split(/\s+/).length : 0);
+	// Word counts: OVOS has no tokenizer; tools only need plausible numbers here.
+	const usage = (content: string) => ({ prompt_tokens: words(req.text), completion_tokens: words(content), total_tokens: words(req.text) + words(content) });
 
 	// A stream starts with the first sentence: until then a failure can still be a plain HTTP error,
 	// the same as without streaming.
@@ -161,8 +179,10 @@ async function completions(
 	const remember = (r: TurnResult, token: string | null) => {
 		if (!token || req.device) return;
 		// The conversation as the client will send it next: with our reply, or, when there is none, as it is.
-		const turns = r.outcome === 'answered' || r.outcome === 'awaiting' ? [...history, { role: 'assistant', content: r.text }] : history;
-		deps.conversations.set(ConversationMap.key(client, turns), req.state.sessionId, token);
+		const replied = r.outcome === 'answered' || r.outcome === 'awaiting' || r.outcome === 'unmatched';
+		const turns = replied ? [...history, { role: 'assistant', content: contentOf(r) }] : history;
+		const sid = req.state.sessionId;
+		deps.conversations.set(ConversationMap.key(client, turns), sid, token, (other) => deps.agent.isAsking(other));
 	};
 	const ovosOf = (r: TurnResult, token: string | null) => ({
 		token,
@@ -170,6 +190,8 @@ async function completions(
 		skill: r.skill,
 		complete: r.complete,
 		awaiting: r.outcome === 'awaiting',
+		// Why the reply is not an answer, typed: `unmatched` (OVOS did not understand), else null.
+		reason: r.outcome === 'unmatched' ? 'unmatched' : null,
 		awaiting_until: r.awaitingUntil,
 		stale_question: r.staleQuestion,
 		device: req.device === true
@@ -185,7 +207,7 @@ async function completions(
 			const problem = turnProblem(r) as Problem;
 			return oaError(problem.status, problem.code, problem.message, token ? { [CHAT_TOKEN_HEADER]: token } : {}, ovosOf(r, token));
 		}
-		const stream = sseStream(() => abort.abort());
+		const stream = sseStream(() => abort.abort(clientLeft()));
 		sse = stream;
 		stream.push(chunk({ role: 'assistant', content: '' }, null));
 		if (sentences.length) stream.push(chunk({ content: sentences.join('\n') }, null));
@@ -196,7 +218,12 @@ async function completions(
 				const ovos = ovosOf(r, token);
 				const problem = turnProblem(r);
 				if (problem) stream.push(`data: ${JSON.stringify({ error: { message: problem.message, code: problem.code, type: 'server_error', ovos }, ovos })}\n\n`);
-				else stream.push(chunk({}, 'stop', { ovos }));
+				else {
+					if (!sentences.length && contentOf(r)) stream.push(chunk({ content: contentOf(r) }, null));
+					stream.push(chunk({}, 'stop', { ovos }));
+					if (usageChunks)
+						stream.push(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: usage(contentOf(r)) })}\n\n`);
+				}
 			} else stream.push(`data: ${JSON.stringify({ error: { ...errorBody(e).body, type: 'server_error' } })}\n\n`);
 			stream.push('data: [DONE]\n\n');
 			stream.end();
@@ -211,16 +238,14 @@ async function completions(
 	const headers: Record<string, string> = token ? { [CHAT_TOKEN_HEADER]: token } : {};
 	const problem = turnProblem(r);
 	if (problem) return oaError(problem.status, problem.code, problem.message, headers, ovosOf(r, token));
-	const words = (s: string) => (s.trim() ? s.trim().split(/\s+/).length : 0);
 	return json(
 		{
 			id,
 			object: 'chat.completion',
 			created,
 			model,
-			choices: [{ index: 0, message: { role: 'assistant', content: r.text }, finish_reason: 'stop' }],
-			// Word counts: OVOS has no tokenizer; tools only need plausible numbers here.
-			usage: { prompt_tokens: words(req.text), completion_tokens: words(r.text), total_tokens: words(req.text) + words(r.text) },
+			choices: [{ index: 0, message: { role: 'assistant', content: contentOf(r) }, finish_reason: 'stop' }],
+			usage: usage(contentOf(r)),
 			ovos: ovosOf(r, token)
 		},
 		200,
@@ -234,9 +259,13 @@ interface Problem {
 	readonly message: string;
 }
 
+/** The assistant message for a turn: what OVOS said, or that it did not understand. */
+function contentOf(r: TurnResult): string {
+	return r.outcome === 'unmatched' && !r.text ? UNMATCHED_TEXT : r.text;
+}
+
 /** Outcomes an OpenAI client must see as an error rather than as an (empty) answer. */
 function turnProblem(r: TurnResult): Problem | null {
-	if (r.outcome === 'unmatched') return { status: 422, code: 'unmatched', message: 'OVOS did not understand that' };
 	if (r.outcome === 'timeout') return { status: 504, code: 'timeout', message: 'OVOS went quiet before the turn ended' };
 	if (r.outcome === 'deadline') return { status: 504, code: 'deadline', message: 'the turn ran past its deadline' };
 	if (r.outcome === 'bus-lost') return { status: 503, code: 'bus-down', message: 'the OVOS messagebus connection was lost' };

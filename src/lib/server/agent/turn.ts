@@ -89,6 +89,8 @@ export interface TurnRecord extends Omit<TurnResult, 'outcome' | 'awaitingUntil'
 	readonly outcome: TurnEnd;
 	/** The skill that asked, when the turn ended on a question. */
 	readonly asking: string | null;
+	/** The skill core handed this turn's text to as the answer to its question, if any. */
+	readonly answeredBy: string | null;
 	readonly marker: string;
 }
 
@@ -134,6 +136,10 @@ export class Turn {
 		return this.s.marker;
 	}
 
+	get sessionId(): string {
+		return this.s.sessionId;
+	}
+
 	get done(): boolean {
 		return this.#done;
 	}
@@ -176,6 +182,9 @@ export class Turn {
 			case 'cancelled':
 				return this.finish('cancelled');
 			case 'listening':
+				// The skill core handed our answer to says it waits only now (its question was still being
+				// spoken, spec §7.5): it has the answer and takes it up next (~190 ms on a real core).
+				if (this.#answeredBy !== null && askingPrefix(msg.type) === this.#answeredBy) return;
 				this.#asking ??= skillOf(msg) ?? askingPrefix(msg.type);
 				return this.#endAfter(this.s.timing.awaitSettleMs, 'awaiting');
 			default:
@@ -186,13 +195,16 @@ export class Turn {
 	/**
 	 * Whether a frame of our session is this turn's: late frames of an earlier, finished turn never
 	 * spill into it. Frames of the skill core handed our answer to carry the marker of the turn that
-	 * asked, whichever that was.
+	 * asked, whichever that was — ours only once core has handed it our text: before that they are
+	 * the earlier turn's (a re-ask, a confirmation of an answer given before).
 	 */
 	#belongs(msg: BusMessage): boolean {
 		const marker = msg.context[TURN_MARKER];
-		if (marker === this.s.marker || (typeof marker === 'string' && this.#open.has(marker))) return true;
+		if (marker === this.s.marker) return true;
+		// Another turn's frame: ours only when that turn asked the question our text answers.
+		if (typeof marker === 'string') return this.#open.has(marker) && this.#answeredBy !== null;
+		// No marker (a question asked by voice on the device): the skill that has our answer.
 		if (this.#answeredBy !== null && skillOf(msg) === this.#answeredBy) return true;
-		if (typeof marker === 'string') return false;
 		return !this.s.strictMarker;
 	}
 
@@ -271,6 +283,7 @@ export class Turn {
 			snapshot: this.#adopted ? this.#snapshot : null,
 			openTurns: nextOpen(this.s.open, this.s.marker, outcome),
 			asking: outcome === 'awaiting' ? (this.#asking ?? this.#skill) : null,
+			answeredBy: this.#answeredBy,
 			marker: this.s.marker,
 			ms: this.s.clock.now() - this.#started
 		};

@@ -41,7 +41,7 @@ export interface TurnResult {
 	readonly openTurns: readonly string[];
 	/**
 	 * When the turn ended on a question: until when (epoch ms) the server keeps it open for the answer.
-	 * A question left unanswered is then ended in its session (sooner when too many are open).
+	 * A question no answer has arrived for by then is ended in its session ("cancel").
 	 */
 	readonly awaitingUntil: number | null;
 	/**
@@ -68,6 +68,11 @@ export interface TurnOptions {
 	readonly openTurns?: readonly string[];
 	/** Called once core reacted to the utterance (the turn really started). */
 	readonly onStarted?: () => void;
+	/**
+	 * Called when the turn has to wait for a place in core's pool, with its place in line (1 = next),
+	 * and again as it moves up.
+	 */
+	readonly onQueued?: (position: number) => void;
 }
 
 export interface AssistantReply extends AgentMessage {

@@ -1,0 +1,128 @@
+/**
+ * Long-lived slots (event streams, chat turns in flight) shared fairly (issue 24.6: 45 addresses × 10
+ * event streams took all 256 and every new screen got 429 until they left; 240 held chat turns from
+ * 30 addresses made the next client's 503). Each address may hold `perAddress`, each network
+ * (client.ts) `perNetwork`, all clients `total`, of which `reserved` only privileged clients
+ * (loopback, token holders) may use. When a newcomer finds no room, the heaviest network gives up
+ * its oldest slot — if the newcomer's network would still be lighter than it, so equals never evict
+ * each other and a screen holding one or two is never the one to go while a flood holds more. A
+ * privileged newcomer may evict any unprivileged slot.
+ */
+import type { Client } from './client';
+
+export interface SlotOptions {
+	readonly total: number;
+	readonly perAddress: number;
+	readonly perNetwork: number;
+	/** Of `total`, kept for privileged clients. */
+	readonly reserved: number;
+}
+
+/** A slot held; `release` is idempotent. */
+export interface Slot {
+	release(): void;
+}
+
+export type Taken = { readonly ok: true; readonly slot: Slot } | { readonly ok: false; readonly status: 429 | 503; readonly message: string };
+
+interface Held {
+	readonly client: Client;
+	/** Called when the slot is taken for a newcomer: the holder ends what it held. */
+	readonly onEvict: () => void;
+	released: boolean;
+}
+
+export class FairSlots {
+	readonly stats = { taken: 0, evicted: 0, refusedAddress: 0, refusedNetwork: 0, refusedFull: 0 };
+	/** Every slot held, oldest first. */
+	readonly #held = new Set<Held>();
+	readonly #byAddress = new Map<string, number>();
+	readonly #byNetwork = new Map<string, number>();
+	#unprivileged = 0;
+
+	constructor(
+		readonly o: SlotOptions,
+		/** What the slots are, for refusals: "event streams", "chat turns at once". */
+		readonly what: string
+	) {}
+
+	get count(): number {
+		return this.#held.size;
+	}
+
+	/** A slot for `client`, or why not; `onEvict` runs if a newcomer later takes it. */
+	take(client: Client, onEvict: () => void = () => {}): Taken {
+		if ((this.#byAddress.get(client.address) ?? 0) >= this.o.perAddress) {
+			this.stats.refusedAddress++;
+			return { ok: false, status: 429, message: `at most ${this.o.perAddress} ${this.what} per client` };
+		}
+		if (!client.privileged && (this.#byNetwork.get(client.network) ?? 0) >= this.o.perNetwork) {
+			this.stats.refusedNetwork++;
+			return { ok: false, status: 429, message: `at most ${this.o.perNetwork} ${this.what} per network` };
+		}
+		const full = this.#held.size >= this.o.total || (!client.privileged && this.#unprivileged >= this.o.total - this.o.reserved);
+		if (full && !this.#evictFor(client)) {
+			this.stats.refusedFull++;
+			return { ok: false, status: 503, message: `the server holds its most ${this.what} (${this.o.total}); try again shortly` };
+		}
+		const held: Held = { client, onEvict, released: false };
+		this.#held.add(held);
+		this.#count(held, 1);
+		this.stats.taken++;
+		return { ok: true, slot: { release: () => this.#release(held) } };
+	}
+
+	/** Frees the oldest slot of the heaviest network a newcomer may take from; false when none may go. */
+	#evictFor(client: Client): boolean {
+		const mine = this.#byNetwork.get(client.network) ?? 0;
+		const mayTake = (w: { network: string | null; n: number }) => w.network !== null && w.network !== client.network && mine + 1 < w.n;
+		// Unprivileged slots go first; a privileged newcomer may take one whatever its network's weight.
+		const open = this.#heaviest(false);
+		if (open.network !== null && (client.privileged || mayTake(open))) return this.#evictOldest(open.network, false);
+		if (!client.privileged) return false;
+		const all = this.#heaviest(true);
+		return mayTake(all) && this.#evictOldest(all.network!, true);
+	}
+
+	/** The network holding the most slots (counting privileged ones too, or not). */
+	#heaviest(withPrivileged: boolean): { network: string | null; n: number } {
+		const weight = new Map<string, number>();
+		for (const h of this.#held) if (withPrivileged || !h.client.privileged) weight.set(h.client.network, (weight.get(h.client.network) ?? 0) + 1);
+		let best: { network: string | null; n: number } = { network: null, n: 0 };
+		for (const [network, n] of weight) if (n > best.n) best = { network, n };
+		return best;
+	}
+
+	#evictOldest(network: string, withPrivileged: boolean): boolean {
+		for (const h of this.#held) {
+			if (h.client.network !== network || (!withPrivileged && h.client.privileged)) continue;
+			this.#release(h);
+			this.stats.evicted++;
+			try {
+				h.onEvict();
+			} catch {
+				/* the holder's own cleanup failing must not cost the newcomer its slot */
+			}
+			return true;
+		}
+		return false;
+	}
+
+	#release(h: Held): void {
+		if (h.released) return;
+		h.released = true;
+		this.#held.delete(h);
+		this.#count(h, -1);
+	}
+
+	#count(h: Held, d: 1 | -1): void {
+		const add = (m: Map<string, number>, k: string) => {
+			const n = (m.get(k) ?? 0) + d;
+			if (n <= 0) m.delete(k);
+			else m.set(k, n);
+		};
+		add(this.#byAddress, h.client.address);
+		add(this.#byNetwork, h.client.network);
+		if (!h.client.privileged) this.#unprivileged += d;
+	}
+}

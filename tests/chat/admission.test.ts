@@ -1,0 +1,236 @@
+/**
+ * Issue 21: many people starting dialogues at once never take down the device. Against the
+ * simulator's core as §8.2 describes it (6 skill threads, a 2-CPU device; each open `get_response`
+ * holds one, and the delivery of any answer — "cancel" too — needs a free one), through the chat
+ * endpoint as clients call it. Real time throughout.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BusMessage, JsonObject } from '../../src/lib/protocol';
+import { sessionIdOf } from '../../src/lib/protocol';
+import type { BusClient } from '../../src/lib/server/bus';
+import { ChatAgent, ChatTokens, ConversationMap, postChat, type ChatAgentOptions, type ChatApiDeps } from '../../src/lib/server/agent';
+import { startSimulator, type Simulator } from '../../src/lib/server/simulator';
+import { SseParser } from '../../src/lib/sse';
+import { connectedBus, sleep, until } from './helpers';
+
+const ORIGIN = 'http://chat.test';
+const URL_CHAT = new URL(`${ORIGIN}/api/chat`);
+const CONFIRMED = 'Timer for five minutes, starting now.';
+
+let sim: Simulator;
+let client: BusClient;
+let agent: ChatAgent;
+let deps: ChatApiDeps;
+const frames: BusMessage[] = [];
+
+async function setup(opts: Partial<ChatAgentOptions> = {}): Promise<void> {
+	sim = await startSimulator({ host: '127.0.0.1', busPort: 0, guiPort: 0, log: false, workers: 6 });
+	frames.length = 0;
+	sim.on('*', (m) => void frames.push(m));
+	client = await connectedBus(sim.busUrl);
+	agent = new ChatAgent({ bus: client, timing: { idleMs: 10_000, deadlineMs: 20_000 }, ...opts });
+	deps = { agent, tokens: new ChatTokens(randomBytes(32)), apiToken: null, conversations: new ConversationMap() };
+}
+
+afterEach(async () => {
+	agent?.close();
+	await client?.close();
+	await sim?.stop();
+});
+
+const workers = () => sim.services!.workers;
+
+interface Reply {
+	status: number;
+	body: JsonObject;
+	retryAfter: string | null;
+}
+
+async function chat(body: JsonObject): Promise<Reply> {
+	const res = await postChat(
+		new Request(URL_CHAT, { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: JSON.stringify(body) }),
+		URL_CHAT,
+		deps
+	);
+	return { status: res.status, body: (await res.json()) as JsonObject, retryAfter: res.headers.get('retry-after') };
+}
+
+type Fate = 'confirmed' | 'busy' | 'stuck';
+
+/** What a clear "busy, retry" is: a 503 that says so and when to come back. */
+function isBusy(r: Reply): boolean {
+	const e = r.body.error as JsonObject | undefined;
+	return r.status === 503 && e?.code === 'core-busy' && /busy/i.test(String(e.message)) && Number(r.retryAfter) >= 1;
+}
+
+/** One person: "set a timer", then (after `thinkMs`) "five minutes" to the question. */
+async function dialogue(thinkMs: number): Promise<{ fate: Fate; detail: string }> {
+	const q = await chat({ text: 'set a timer' });
+	if (isBusy(q)) return { fate: 'busy', detail: 'asking' };
+	if (q.status !== 200 || q.body.outcome !== 'awaiting') return { fate: 'stuck', detail: `asking: ${q.status} ${JSON.stringify(q.body).slice(0, 120)}` };
+	await sleep(thinkMs);
+	const a = await chat({ text: 'five minutes', token: q.body.token as string });
+	if (isBusy(a)) return { fate: 'busy', detail: 'answering' };
+	if (a.status === 200 && a.body.text === CONFIRMED) return { fate: 'confirmed', detail: '' };
+	return { fate: 'stuck', detail: `answering: ${a.status} ${JSON.stringify(a.body).slice(0, 160)}` };
+}
+
+/** "What time is it" in a fresh chat: how long until the answer. */
+async function probe(): Promise<number> {
+	const t0 = performance.now();
+	const r = await chat({ text: 'what time is it' });
+	expect(r.status, JSON.stringify(r.body)).toBe(200);
+	expect(r.body.text).toMatch(/^It's /);
+	return performance.now() - t0;
+}
+
+const cancels = () => frames.filter((m) => m.type === 'recognizer_loop:utterance' && (m.data.utterances as string[])[0] === 'cancel');
+
+describe('many dialogues at once (issue 21, found 1)', () => {
+	for (const n of [8, 20]) {
+		it(`${n} chats start a dialogue at the same moment, then answer: each is confirmed or told "busy, retry", and core still answers at once`, async () => {
+			await setup();
+			const fates = await Promise.all(Array.from({ length: n }, (_, i) => dialogue(50 + ((i * 37) % 300))));
+			const stuck = fates.filter((f) => f.fate === 'stuck');
+			expect(stuck, JSON.stringify(stuck.slice(0, 3))).toEqual([]);
+			expect(fates.filter((f) => f.fate === 'confirmed').length).toBeGreaterThan(0);
+			expect(await probe()).toBeLessThan(1000);
+			await until(() => workers().busy === 0, 3000, 'every thread free again');
+			// Nobody was cancelled: every question was answered by its own person.
+			expect(cancels()).toEqual([]);
+		}, 60_000);
+	}
+});
+
+describe('a question someone is answering is never cancelled (issue 21, found 2)', () => {
+	it('five people answer "five minutes" within a second: all five timers are set, no "cancel" is sent', async () => {
+		await setup();
+		const fates = await Promise.all(Array.from({ length: 5 }, (_, i) => dialogue(100 + i * 150)));
+		expect(fates.map((f) => f.fate)).toEqual(Array(5).fill('confirmed'));
+		expect(cancels()).toEqual([]);
+		expect(frames.some((m) => m.type === 'speak' && /None/.test(String(m.data.utterance)))).toBe(false);
+	}, 30_000);
+
+	it('an answer still on its way when the idle limit passes is taken, not cancelled', async () => {
+		await setup({ questionIdleMs: 250 });
+		const q = await chat({ text: 'set a timer' });
+		await sleep(200);
+		// The answer turn takes the question: its ~190 ms take-up runs past the idle limit.
+		const a = await chat({ text: 'five minutes', token: q.body.token as string });
+		expect(a.body.text).toBe(CONFIRMED);
+		await sleep(400);
+		expect(cancels()).toEqual([]);
+	});
+});
+
+describe('admission to core’s pool', () => {
+	it('holds at most its share of core’s threads: the rest wait their turn, first come first served', async () => {
+		await setup({ coreShare: 2 });
+		const order: number[] = [];
+		const asks = Array.from({ length: 4 }, (_, i) => chat({ text: 'set a timer' }).then((r) => (order.push(i), r)));
+		await until(() => agent.openQuestions === 2, 3000, 'two questions');
+		await sleep(300);
+		// Two questions hold the share; the other two wait (their utterances were not sent).
+		expect(workers().busy).toBe(2);
+		expect(agent.queued).toBe(2);
+		expect(frames.filter((m) => m.type === 'recognizer_loop:utterance' && m.context.source === agent.source).length).toBe(2);
+		const first = await Promise.all(asks.slice(0, 2));
+		// Answering one lets the next in.
+		expect((await chat({ text: 'five minutes', token: first[0]!.body.token as string })).body.text).toBe(CONFIRMED);
+		await until(() => order.length === 3, 3000, 'the third asked');
+		expect(order.slice(2)).toEqual([2]);
+		expect((await chat({ text: '3 minutes', token: first[1]!.body.token as string })).body.outcome).toBe('answered');
+		const rest = await Promise.all(asks.slice(2));
+		expect(rest.map((r) => r.body.outcome)).toEqual(['awaiting', 'awaiting']);
+		for (const r of rest) expect((await chat({ text: 'five minutes', token: r.body.token as string })).body.text).toBe(CONFIRMED);
+		await until(() => workers().busy === 0 && agent.holding === 0, 3000, 'all free');
+	});
+
+	it('past the queue’s length: 503 "busy, retry" at once, with Retry-After', async () => {
+		await setup({ coreShare: 1, queueLength: 1 });
+		const q = await chat({ text: 'set a timer' });
+		expect(q.body.outcome).toBe('awaiting');
+		const waiting = chat({ text: 'hello' });
+		await until(() => agent.queued === 1);
+		const t0 = Date.now();
+		const refused = await chat({ text: 'hello' });
+		expect(Date.now() - t0).toBeLessThan(200);
+		expect(isBusy(refused), JSON.stringify(refused)).toBe(true);
+		// The one waiting gets in when the question is answered.
+		expect((await chat({ text: 'five minutes', token: q.body.token as string })).body.text).toBe(CONFIRMED);
+		expect((await waiting).body).toMatchObject({ outcome: 'answered', text: 'Hello there!\nI am the simulated OpenVoiceOS.' });
+	});
+
+	it('past the queue’s wait: 503 "busy, retry" with Retry-After; nothing was sent to core', async () => {
+		await setup({ coreShare: 1, queueWaitMs: 400 });
+		await chat({ text: 'set a timer' });
+		const t0 = Date.now();
+		const r = await chat({ text: 'hello' });
+		expect(Date.now() - t0).toBeGreaterThanOrEqual(380);
+		expect(isBusy(r), JSON.stringify(r)).toBe(true);
+		expect(frames.some((m) => m.type === 'recognizer_loop:utterance' && (m.data.utterances as string[])[0] === 'hello')).toBe(false);
+	});
+
+	it('a streamed turn that waits says so: a `queued` event with its place, then the reply', async () => {
+		await setup({ coreShare: 1 });
+		const q = await chat({ text: 'set a timer' });
+		const res = await postChat(
+			new Request(URL_CHAT, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', origin: ORIGIN, accept: 'text/event-stream' },
+				body: JSON.stringify({ text: 'hello' })
+			}),
+			URL_CHAT,
+			deps
+		);
+		expect(res.status).toBe(200);
+		const events: { event: string; data: JsonObject }[] = [];
+		const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+		const parser = new SseParser();
+		const reading = (async () => {
+			for (let r = await reader.read(); !r.done; r = await reader.read())
+				for (const e of parser.push(r.value)) events.push({ event: e.event, data: JSON.parse(e.data) as JsonObject });
+		})();
+		await until(() => events.length > 0, 2000, 'the queued event');
+		expect(events[0]).toMatchObject({ event: 'queued', data: { position: 1 } });
+		await chat({ text: 'five minutes', token: q.body.token as string });
+		await reading;
+		expect(events.map((e) => e.event)).toEqual(['queued', 'sentence', 'sentence', 'done']);
+	});
+
+	it('an idle question is answered "cancel" in its own session after the idle limit, and frees its place', async () => {
+		await setup({ coreShare: 1, questionIdleMs: 500 });
+		const q = await chat({ text: 'set a timer' });
+		const sid = frames.find((m) => m.type === 'speak' && m.data.expect_response === true)!;
+		const t0 = Date.now();
+		const next = await chat({ text: 'hello' });
+		expect(next.body.outcome).toBe('answered');
+		expect(Date.now() - t0).toBeGreaterThanOrEqual(450);
+		expect(cancels().map(sessionIdOf)).toEqual([sessionIdOf(sid)]);
+		expect(q.body.awaitingUntil).toBeGreaterThan(0);
+		await until(() => workers().busy === 0, 2000, 'its thread freed');
+	});
+
+	it('a chat that is left frees its place at once', async () => {
+		await setup({ coreShare: 1 });
+		const q = await chat({ text: 'set a timer' });
+		const next = chat({ text: 'hello' });
+		await until(() => agent.queued === 1);
+		expect(agent.endChat(deps.tokens.verify(q.body.token as string).sessionId)).toBe(true);
+		expect((await next).body.outcome).toBe('answered');
+	});
+
+	it('speaking as the device counts like any turn: its question holds a place until answered', async () => {
+		await setup({ coreShare: 1 });
+		const q = await chat({ text: 'set a timer', device: true });
+		expect(q.body).toMatchObject({ outcome: 'awaiting', text: 'For how long?' });
+		const next = chat({ text: 'hello' });
+		await until(() => agent.queued === 1);
+		const a = await chat({ text: 'five minutes', device: true });
+		expect(a.body).toMatchObject({ outcome: 'answered', text: CONFIRMED });
+		expect((await next).body.outcome).toBe('answered');
+	}, 20_000);
+
+});
+
