@@ -7,12 +7,15 @@
  *   npm run sim -- --script FILE        run a JSON scenario (see scenarios/), then keep serving (--exit to quit)
  *   npm run sim -- --bus-port 0 --gui-port 0   free ports
  *   npm run sim -- --gui-cache DIR      ovos-gui's cache folder: page urls resolve against the QML files in it
+ *   npm run sim -- --workers N          threads of core's skill pool (default min(32, CPUs + 4), as Python's)
+ *   npm run sim -- --no-audio           no ovos-audio: the device's questions block their skill 15 s (spec chat-agent.md §7.5)
+ *   npm run sim -- --lang de-DE         the device's language (mycroft.conf `lang`): what its skills show and say
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { consoleLogger, parseScenario, startSimulator, type Scenario } from '../lib/server/simulator';
 
-const USAGE = `usage: npm run sim -- [--host H] [--bus-port N] [--gui-port N] [--demo] [--no-skills] [--gui-cache DIR] [--script FILE [--exit]] [--verbose]`;
+const USAGE = `usage: npm run sim -- [--host H] [--bus-port N] [--gui-port N] [--demo] [--no-skills] [--gui-cache DIR] [--workers N] [--no-audio] [--lang TAG] [--script FILE [--exit]] [--verbose]`;
 
 function port(name: string, raw: string | undefined, fallback: number): number {
 	if (raw === undefined) return fallback;
@@ -36,6 +39,9 @@ async function main(): Promise<void> {
 				'no-skills': { type: 'boolean', default: false },
 				script: { type: 'string' },
 				'gui-cache': { type: 'string' },
+				workers: { type: 'string' },
+				'no-audio': { type: 'boolean', default: false },
+				lang: { type: 'string', default: 'en-US' },
 				exit: { type: 'boolean', default: false },
 				verbose: { type: 'boolean', default: false },
 				help: { type: 'boolean', short: 'h', default: false }
@@ -51,6 +57,18 @@ async function main(): Promise<void> {
 	}
 	if (args.demo && args['no-skills']) {
 		console.error('--demo needs the skills; drop --no-skills');
+		process.exit(2);
+	}
+	let workers: number | undefined;
+	if (args.workers !== undefined) {
+		workers = Number(args.workers);
+		if (!Number.isInteger(workers) || workers < 1 || workers > 1024) {
+			console.error(`--workers must be a whole number of threads (1-1024), not ${args.workers}`);
+			process.exit(2);
+		}
+	}
+	if (!/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/.test(args.lang)) {
+		console.error(`--lang must be a language tag such as en-US, de-DE or pt-PT, not ${args.lang}`);
 		process.exit(2);
 	}
 	let scenario: Scenario | null = null;
@@ -72,6 +90,9 @@ async function main(): Promise<void> {
 			skills: !args['no-skills'],
 			demo: args.demo,
 			...(args['gui-cache'] ? { guiCache: args['gui-cache'] } : {}),
+			workers,
+			audio: !args['no-audio'],
+			lang: args.lang,
 			log
 		});
 	} catch (e) {
@@ -82,6 +103,8 @@ async function main(): Promise<void> {
 	console.log(`simulated OVOS (${mode})`);
 	console.log(`  messagebus  ${sim.busUrl}`);
 	console.log(`  ovos-gui    ${sim.guiUrl}`);
+	if (sim.services) console.log(`  core pool   ${sim.services.workers.size} skill threads${workers === undefined ? '  (--workers N to choose)' : ''}`);
+	console.log(`  language    ${args.lang}`);
 	console.log(`  gui cache   ${sim.guiCache}${args['gui-cache'] ? '' : '  (temporary; --gui-cache DIR to choose it)'}`);
 	console.log(`  screen      http://localhost:3000/?host=${sim.host}&guiPort=${sim.guiPort}&busPort=${sim.busPort}  (with the app running)`);
 	if (args.verbose) sim.on('*', (m) => log('debug', `bus ${m.type} ${JSON.stringify(m.data).slice(0, 160)}`));

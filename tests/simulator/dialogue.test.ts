@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { busMessage, sessionIdOf, type BusMessage, type JsonObject } from '../../src/lib/protocol';
 import { ManualClock, startSimulator, type Simulator } from '../../src/lib/server/simulator';
-import { BusClient, GuiClient, until } from './helpers';
+import { ANSWER_TAKE_UP_MS } from '../../src/lib/server/simulator/workshop';
+import { advanceUntil, BusClient, GuiClient, until } from './helpers';
 
 let sim: Simulator;
 let clock: ManualClock;
@@ -104,6 +105,12 @@ describe('intent step and sessions (spec chat-agent.md §7)', () => {
 		await new Promise((r) => setTimeout(r, 20));
 		expect(turn(n)).not.toContain('speak');
 		await clock.advance(1000);
+		// The skill says it waits, and takes up the answer that was already there a moment later.
+		await bus.waitFor((m) => m.type === 'ovos-skill-alerts.openvoiceos.get_response.waiting');
+		await clock.advance(ANSWER_TAKE_UP_MS - 1);
+		await new Promise((r) => setTimeout(r, 20));
+		expect(turn(n)).not.toContain('speak');
+		await clock.advance(1);
 		await bus.waitFor((m) => m.type === 'speak' && m.data.utterance === 'Timer for five minutes, starting now.');
 		// The confirmation is spoken with wait=True as well (confirm_timer_started): 15 s more for a silent session.
 		await clock.advance(14_000);
@@ -140,6 +147,7 @@ describe('intent step and sessions (spec chat-agent.md §7)', () => {
 		say('set a timer');
 		const question = await bus.waitFor((m) => m.type === 'speak');
 		say('ten seconds', question.context.session as JsonObject);
+		await advanceUntil(clock, () => bus.received.some((m) => m.type === 'ovos.utterance.handled'), 'handled');
 		const handled = await bus.waitFor((m) => m.type === 'ovos.utterance.handled');
 		expect(handled.data.name).toBe('AlertSkill.handle_create_timer');
 	});

@@ -3,6 +3,7 @@ import WebSocket from 'ws';
 import { decode, decodeBus, type BusMessage, type ClientMessage, encode, type GuiMessage } from '../../src/lib/protocol';
 import { emptyState, reduce, type ScreenState } from '../../src/lib/screen';
 import { toCanonical } from '../../src/lib/protocol';
+import type { ManualClock } from '../../src/lib/server/clock';
 
 /** Polls `pred` on real time (not the simulator's clock) until it holds. */
 export async function until(pred: () => boolean, ms = 3000, what = 'condition'): Promise<void> {
@@ -11,6 +12,19 @@ export async function until(pred: () => boolean, ms = 3000, what = 'condition'):
 		if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
 		// Socket callbacks run in the poll phase: a check phase hop is enough most of the time.
 		await new Promise((r) => (i % 20 === 19 ? setTimeout(r, 1) : setImmediate(r)));
+	}
+}
+
+/**
+ * Moves a manual clock on in small steps until `pred` holds: for what comes a little (simulated)
+ * time after a frame that arrives on a socket, e.g. a skill taking up an answer (ANSWER_TAKE_UP_MS).
+ */
+export async function advanceUntil(clock: ManualClock, pred: () => boolean, what = 'condition', stepMs = 50, ms = 3000): Promise<void> {
+	const end = Date.now() + ms;
+	while (!pred()) {
+		if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+		await clock.advance(stepMs);
+		await new Promise((r) => setTimeout(r, 1));
 	}
 }
 

@@ -2,7 +2,9 @@
  * The demo: someone using the device through a day. Each step is a wake word, a short recording and
  * an utterance in the `default` session (or a tap on the screen's back), so the screen sees the whole
  * path (listening cue, skill pages, speech) exactly as from a real device: the homescreen, the weather
- * pages, a timer, the clock, music, an alarm, then the SYSTEM templates.
+ * pages, a timer, the clock, music, an alarm, the SYSTEM templates, then the rest of a default
+ * install's pages (wolfie, color-picker, xkcd, parrot, the file browser) and a skill the screen reads
+ * from its data (notes).
  *
  * It leaves a person alone: while someone uses the device — a GUI client's touches, page changes and
  * events, anything a bus client sends (a chat message, a back, a button's request), a chat turn and the
@@ -37,6 +39,13 @@ export const DEMO_SCRIPT: readonly DemoStep[] = [
 	{ utterance: 'tell me a fun fact', dwellMs: 8_000 },
 	{ utterance: 'check the system', dwellMs: 9_000 },
 	{ utterance: 'open the web page', dwellMs: 8_000 },
+	{ utterance: 'what is the speed of light', dwellMs: 10_000 },
+	{ utterance: 'show me the colour sky blue', dwellMs: 6_000 },
+	{ utterance: 'show me an xkcd comic', dwellMs: 9_000 },
+	{ utterance: 'start parrot mode', dwellMs: 6_000 },
+	{ utterance: 'stop parrot', dwellMs: 3_000 },
+	{ utterance: 'open the file browser', dwellMs: 7_000 },
+	{ utterance: 'show my notes', dwellMs: 7_000 },
 	{ dwellMs: 15_000 }
 ];
 
@@ -64,18 +73,18 @@ function isProbe(type: string): boolean {
 /** A GUI client connecting, and what ovos-gui answers it with (same context): not someone using the device. */
 const GUI_HANDSHAKE = new Set(['mycroft.gui.connected', 'mycroft.gui.port', 'mycroft.gui.available']);
 
-/** Says `utterance` to the device as the microphone pipeline would. */
-export async function speakToDevice(bus: MessageBus, clock: Clock, utterance: string, signal?: AbortSignal): Promise<void> {
+/** Says `utterance` to the device as the microphone pipeline would, in the device's language (its STT's). */
+export async function speakToDevice(bus: MessageBus, clock: Clock, utterance: string, signal?: AbortSignal, lang = 'en-US'): Promise<void> {
 	const context = (): JsonObject => ({ ...LISTENER, session: { session_id: 'default' } });
 	bus.emit({ type: 'recognizer_loop:wakeword', data: { utterance: 'hey mycroft' }, context: context() });
 	bus.emit({ type: 'recognizer_loop:record_begin', data: {}, context: context() });
 	await sleep(clock, 900, signal);
 	if (signal?.aborted) return;
 	bus.emit({ type: 'recognizer_loop:record_end', data: {}, context: context() });
-	bus.emit({ type: 'recognizer_loop:utterance', data: { utterances: [utterance], lang: 'en-US' }, context: context() });
+	bus.emit({ type: 'recognizer_loop:utterance', data: { utterances: [utterance], lang }, context: context() });
 }
 
-export function runDemo(bus: MessageBus, clock: Clock, signal: AbortSignal, script: readonly DemoStep[] = DEMO_SCRIPT): void {
+export function runDemo(bus: MessageBus, clock: Clock, signal: AbortSignal, script: readonly DemoStep[] = DEMO_SCRIPT, lang = 'en-US'): void {
 	let lastUse = Number.NEGATIVE_INFINITY;
 	const used = () => {
 		lastUse = clock.now();
@@ -106,7 +115,7 @@ export function runDemo(bus: MessageBus, clock: Clock, signal: AbortSignal, scri
 			await quiet();
 			if (signal.aborted) return;
 			const step = script[i] as DemoStep;
-			if (step.utterance) await speakToDevice(bus, clock, step.utterance, signal);
+			if (step.utterance) await speakToDevice(bus, clock, step.utterance, signal, lang);
 			else bus.emit({ type: 'mycroft.gui.screen.close', data: {}, context: { session: { session_id: 'default' } } });
 			await sleep(clock, step.dwellMs, signal);
 		}

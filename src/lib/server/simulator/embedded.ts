@@ -9,6 +9,13 @@ import { consoleLogger } from './log';
 import { startSimulator, type Simulator } from './index';
 
 const KEY = Symbol.for('ovos-screen.embedded-simulator');
+
+/** OVOS_SCREEN_LANG as mycroft.conf writes a language ("de" → "de-DE", "pt-BR" as it is); unset: English. */
+export function deviceLang(setting: string | null): string {
+	if (!setting) return 'en-US';
+	if (setting.includes('-')) return setting;
+	return { en: 'en-US', de: 'de-DE', pt: 'pt-PT' }[setting] ?? 'en-US';
+}
 type Holder = { [KEY]?: Promise<Simulator> };
 
 /** Starts once per process (a dev-server reload reuses the running one). */
@@ -25,6 +32,9 @@ export function startEmbedded(address: OvosAddress): Promise<Simulator> {
 				// A GUI cache of its own, never a real ovos-gui's `~/.cache/ovos_gui` on the same machine;
 				// config.ts names it and makes it a media root.
 				guiCache: config().simulatorGuiCache ?? undefined,
+				// The stand-in device speaks the screen's configured language, as a real one is set up
+				// in the language of the people in front of its screen.
+				lang: deviceLang(config().lang),
 				log: (level, message) => {
 					if (level === 'warn' || level === 'error') consoleLogger()(level, message);
 				}

@@ -32,6 +32,8 @@ export interface GuiServerOptions {
 	readonly log: Logger;
 	/** The session ovos-gui's own bus client injects into what it emits. */
 	readonly session: () => JsonObject;
+	/** ms between a client joining (it gets live frames from then on) and its replay: ovos-gui's race. */
+	readonly syncLagMs?: number;
 }
 
 export class GuiServer implements GuiSink {
@@ -78,7 +80,10 @@ export class GuiServer implements GuiSink {
 		ws.on('close', () => this.clients.delete(client));
 		ws.on('error', (err) => this.o.log('warn', `gui socket error: ${err.message}`));
 		ws.on('message', (raw: RawData) => this.receive(client, raw));
-		this.synchronize(client);
+		// ovos-gui's `open()`: the client is in `clients` (live frames reach it) before the replay runs.
+		const lag = this.o.syncLagMs ?? 0;
+		if (lag > 0) setTimeout(() => this.clients.has(client) && this.synchronize(client), lag);
+		else this.synchronize(client);
 	}
 
 	/**
@@ -87,11 +92,14 @@ export class GuiServer implements GuiSink {
 	 * `page_gained_focus`: a reconnected client starts on page 0 (spec §6.4).
 	 */
 	private synchronize(c: GuiClient): void {
-		this.o.manager.active.forEach((ns, i) => {
+		// Python's `for` over the live list, by index, as ovos-gui walks it.
+		const active = this.o.manager.active;
+		for (let i = 0; i < active.length; i++) {
+			const ns = active[i] as (typeof active)[number];
 			this.sendTo(c, { type: 'mycroft.session.list.insert', namespace: ACTIVE_SKILLS, position: i, data: [{ skill_id: ns.id }] });
 			this.sendTo(c, { type: 'mycroft.gui.list.insert', namespace: ns.id, position: 0, data: this.pageItems(c, ns.id, ns.pages) });
 			for (const [key, value] of ns.data) this.sendTo(c, { type: 'mycroft.session.set', namespace: ns.id, data: { [key]: value } });
-		});
+		}
 	}
 
 	private receive(c: GuiClient, raw: RawData): void {

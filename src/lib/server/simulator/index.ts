@@ -43,13 +43,22 @@ export interface SimulatorOptions {
 	readonly skills?: boolean;
 	/** Cycle the demo skills on screen. Default false (quiet). Needs `skills`. */
 	readonly demo?: boolean;
+	/**
+	 * Run ovos-audio (voicing the `default` session's speech and saying when it is done). Default
+	 * true; false as on the core of spec chat-agent.md §7 and issue 21, where nothing voiced it: a
+	 * question spoken with `wait=True` then blocks its skill for 15 s.
+	 */
+	readonly audio?: boolean;
 	/** Time source for every timer; a `ManualClock` in tests. */
 	readonly clock?: Clock;
 	/** Where log lines go; false = nowhere. Default: warnings and above to stderr. */
 	readonly log?: Logger | false;
 	/** `gui.idle_display_skill` (always persistent). */
 	readonly idleDisplaySkill?: string;
-	/** Threads of core's handler pool (default 6: a 2-CPU device, spec chat-agent.md §8.2). */
+	/**
+	 * Threads of core's handler pool: Python's default, min(32, CPUs + 4) of this machine (6 on a
+	 * 2-CPU device, spec chat-agent.md §8.2). Each question a skill waits on holds one.
+	 */
 	readonly workers?: number;
 	/**
 	 * ovos-gui's cache folder (`~/.cache/ovos_gui` on a device): page urls resolve against the files in
@@ -58,6 +67,18 @@ export interface SimulatorOptions {
 	readonly guiCache?: string;
 	/** IANA time zone of the device's clock. Default: this machine's. */
 	readonly timeZone?: string;
+	/**
+	 * The device's language (mycroft.conf `lang`, e.g. "de-DE"): its own session's and every session's
+	 * that names none, so what the homescreen, date-time, weather and alerts skills show and say is in
+	 * it. Default en-US.
+	 */
+	readonly lang?: string;
+	/**
+	 * Delay between a new GUI socket joining the clients and its replay (ms; default 0). ovos-gui runs
+	 * the replay on tornado's thread without the lock its shows take, so on a loaded device a show can
+	 * land between the two and reach the new client twice (issue 23.1); a lag reproduces that race.
+	 */
+	readonly syncLagMs?: number;
 }
 
 export interface CanonicalOptions {
@@ -106,7 +127,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
 	files.cacheSystemResources();
 	const timeZone = opts.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 	const idleDisplaySkill = opts.idleDisplaySkill ?? 'ovos-skill-homescreen.openvoiceos';
-	const sessions = new SessionStore();
+	const sessions = new SessionStore(opts.lang);
 	let gui: GuiServer | null = null;
 	const manager = new NamespaceManager({
 		bus,
@@ -121,7 +142,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
 	});
 	// ovos-gui's own bus client sends its default session, which it never changes.
 	const guiSession = (): JsonObject => ({ session_id: 'default' });
-	gui = new GuiServer({ bus, manager, files, log, session: guiSession });
+	gui = new GuiServer({ bus, manager, files, log, session: guiSession, syncLagMs: opts.syncLagMs ?? 0 });
 	manager.attach(gui);
 	const stopExtension = startGenericExtension(bus);
 	const stopHomescreens = startHomescreenManager(bus, idleDisplaySkill, log);
@@ -146,6 +167,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
 				timeZone,
 				sessions,
 				demo: opts.demo ?? false,
+				audio: opts.audio ?? true,
 				workers: opts.workers,
 				assetBase: () => `http://${host.includes(':') ? `[${host}]` : host}:${gui?.port ?? 0}`
 			});

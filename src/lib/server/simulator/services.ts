@@ -24,10 +24,12 @@ export interface ServiceOptions {
 	readonly timeZone: string;
 	readonly sessions: SessionStore;
 	readonly demo: boolean;
+	/** Run ovos-audio (default-session speech voiced, audio_output_end sent). Default true. */
+	readonly audio?: boolean;
 	/** `http://host:port` of the simulator's GUI server, which serves skill pages. */
 	readonly assetBase: () => string;
 	readonly skills?: readonly SkillDefinition[];
-	/** Threads of core's handler pool (default 6, a 2-CPU device). */
+	/** Threads of core's handler pool (default min(32, CPUs + 4), as Python's). */
 	readonly workers?: number;
 }
 
@@ -48,7 +50,7 @@ export function startServices(o: ServiceOptions): Services {
 	const workers = new WorkerPool(o.workers, o.log);
 	const skills = defs.map((def) => new SkillRuntime(def, { ...o, signal: stop.signal, workers }));
 	const core = new Core(o.bus, o.clock, o.log, o.sessions, defs, workers);
-	const audio = new Audio(o.bus, o.clock);
+	const audio = o.audio === false ? null : new Audio(o.bus, o.clock);
 	// The device's volume plugin (ovos-PHAL-plugin-alsa).
 	const stopVolume = startPhalVolume(o.bus);
 	const off = [
@@ -63,18 +65,19 @@ export function startServices(o: ServiceOptions): Services {
 			}
 		})
 	];
-	if (o.demo) runDemo(o.bus, o.clock, stop.signal);
+	const lang = () => String(o.sessions.default.lang ?? 'en-US');
+	if (o.demo) runDemo(o.bus, o.clock, stop.signal, undefined, lang());
 	return {
 		skills,
 		workers,
-		say: (utterance) => speakToDevice(o.bus, o.clock, utterance, stop.signal),
+		say: (utterance) => speakToDevice(o.bus, o.clock, utterance, stop.signal, lang()),
 		stop() {
 			stop.abort();
 			workers.clear();
 			for (const f of off) f();
 			stopVolume();
 			core.stop();
-			audio.stop();
+			audio?.stop();
 			for (const s of skills) s.stop();
 		}
 	};

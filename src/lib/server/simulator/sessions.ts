@@ -30,11 +30,11 @@ export const DEFAULT_LANG = 'en-US';
 /** Seconds a skill stays in `active_skills` without being used again (ovos-core's converse timeout). */
 export const ACTIVE_SKILL_TTL = 300;
 
-/** A session built from config, as `Session(session_id)` fills it (spec chat-agent.md §2.1). */
-export function configSession(sessionId: string): JsonObject {
+/** A session built from config, as `Session(session_id)` fills it (spec chat-agent.md §2.1); `lang` is mycroft.conf's. */
+export function configSession(sessionId: string, lang = DEFAULT_LANG): JsonObject {
 	return {
 		session_id: sessionId,
-		lang: DEFAULT_LANG,
+		lang,
 		active_skills: [],
 		utterance_states: {},
 		context: { timeout: 120, frame_stack: [] },
@@ -55,7 +55,7 @@ export function configSession(sessionId: string): JsonObject {
  * `Session.deserialize(d)`: what is sent wins and unknown keys pass through; what is missing comes
  * from config; empty lists fall back to config too (`x or default`, spec chat-agent.md §2.1).
  */
-export function deserializeSession(sent: JsonObject, base: JsonObject = configSession(String(sent.session_id ?? 'default'))): JsonObject {
+export function deserializeSession(sent: JsonObject, base: JsonObject): JsonObject {
 	const out: JsonObject = structuredClone(base);
 	for (const [key, value] of Object.entries(sent)) {
 		if (value === null) continue;
@@ -67,7 +67,12 @@ export function deserializeSession(sent: JsonObject, base: JsonObject = configSe
 
 export class SessionStore {
 	/** Core's own `default` session. Named sessions are never stored. */
-	private def: JsonObject = configSession('default');
+	private def: JsonObject;
+
+	/** `lang`: the device's configured language (mycroft.conf `lang`), every session's unless it says otherwise. */
+	constructor(private readonly lang = DEFAULT_LANG) {
+		this.def = configSession('default', lang);
+	}
 
 	get default(): JsonObject {
 		return this.def;
@@ -85,7 +90,7 @@ export class SessionStore {
 		const sent = isObject(msg.context.session) ? (msg.context.session as JsonObject) : { session_id: 'default' };
 		const id = typeof sent.session_id === 'string' ? sent.session_id : 'default';
 		if (id === 'default') return structuredClone(this.def);
-		return deserializeSession({ ...sent, session_id: id }, configSession(id));
+		return deserializeSession({ ...sent, session_id: id }, configSession(id, this.lang));
 	}
 }
 

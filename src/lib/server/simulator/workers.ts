@@ -5,17 +5,20 @@
  * blocked in `get_response` keeps its thread until it is answered; once every thread is held, later
  * handlers wait in the queue and core answers nothing at all (spec chat-agent.md §8.2).
  */
+import { availableParallelism } from 'node:os';
 import type { Logger } from './log';
 
-/** The pool of a 2-CPU device, where §8.2 was recorded. */
-export const CORE_WORKERS = 6;
+/** Python's ThreadPoolExecutor default for this many CPUs: 6 on the 2-CPU device where §8.2 was recorded. */
+export function defaultWorkers(cpus = availableParallelism()): number {
+	return Math.min(32, cpus + 4);
+}
 
 export class WorkerPool {
 	#busy = 0;
 	readonly #queue: (() => void)[] = [];
 
 	constructor(
-		readonly size: number = CORE_WORKERS,
+		readonly size: number = defaultWorkers(),
 		private readonly log: Logger = () => {}
 	) {
 		if (!Number.isInteger(size) || size < 1) throw new Error(`worker pool size must be a positive integer, got ${size}`);

@@ -18,6 +18,12 @@ import type { WorkerPool } from './workers';
 export const SPEAK_WAIT_MS = 15_000;
 /** `skills.get_response_timeout`: a waiting skill re-emits `mycroft.mic.listen` this often. */
 export const RESPONSE_REPROMPT_MS = 20_000;
+/**
+ * From an answer being there to the handler going on with it: ovos-workshop's waiting thread and the
+ * handler each poll every 0.1 s. On a real core the confirmation of an answer that came while the
+ * question was still being spoken followed `<skill>.get_response.waiting` by ~190 ms (issue 21).
+ */
+export const ANSWER_TAKE_UP_MS = 190;
 
 export interface SkillContext {
 	readonly bus: MessageBus;
@@ -106,7 +112,8 @@ export class Turn {
 	 * the answer for as long as it takes (re-opening the mic every 20 s; it never gives up, spec
 	 * chat-agent.md §1.6, §7.5). No `handled` is emitted for the asking turn, and the handler holds its
 	 * worker thread all along (§8.2). The answer is captured even while the question's 15 s wait is
-	 * still running, but only taken up when it ends. An answer in the skill's cancel vocabulary ends
+	 * still running, but only taken up when it ends (`get_response.waiting`, then the answer ~190 ms
+	 * later, ANSWER_TAKE_UP_MS). An answer in the skill's cancel vocabulary ends
 	 * the wait with null, as ovos-workshop's `is_cancel` does. In `default`, core keeps the response
 	 * mode itself and says so (`ovos.session.update_default`).
 	 */
@@ -134,6 +141,8 @@ export class Turn {
 			if (signal.aborted) return null;
 			if (!got) this.emit('mycroft.mic.listen');
 		}
+		await sleep(this.rt.ctx.clock, ANSWER_TAKE_UP_MS, signal);
+		if (signal.aborted) return null;
 		// The answering turn's snapshot is now the session; response mode off.
 		const incoming = got.context.session;
 		this.setSession(
@@ -205,7 +214,7 @@ export class SkillRuntime {
 			speakDefault: (text) =>
 				o.bus.emit({
 					type: 'speak',
-					data: { utterance: text, expect_response: false, meta: { skill: def.id, dialog: '', data: {} }, lang: 'en-US' },
+					data: { utterance: text, expect_response: false, meta: { skill: def.id, dialog: '', data: {} }, lang: String(o.sessions.default.lang ?? 'en-US') },
 					context: { session: o.sessions.default, skill_id: def.id }
 				}),
 			on: (type, fn) => void this.off.push(o.bus.on(type, fn)),

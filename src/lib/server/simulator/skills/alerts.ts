@@ -12,6 +12,7 @@ import { sleep } from '../../clock';
 import type { SkillContext, SkillDefinition, Turn } from '../workshop';
 import { displayDuration, displayTime, localTime, spokenDuration } from './dates';
 import { has, parseDuration } from './match';
+import { langOf, WORDS, type SkillLang } from './words';
 
 export const ALERTS_ID = 'ovos-skill-alerts.openvoiceos';
 /** The Timer page refresh (`time.sleep(1)` in `_start_timer_gui_thread`). */
@@ -29,6 +30,8 @@ interface Alert {
 	ident: string;
 	readonly kind: Kind;
 	readonly name: string;
+	/** The language it was set in (the real Alert's `lang`): what it says when it goes off, and its name. */
+	readonly lang: SkillLang;
 	readonly created: number;
 	expiration: number;
 	state: State;
@@ -88,7 +91,7 @@ function alarmData(m: Alerts, a: Alert): JsonObject {
 		alarmExpired: m.skill.clock.now() >= a.expiration,
 		alarmIndex: a.ident,
 		alarmRepeat: false,
-		alarmRepeatStr: 'Once'
+		alarmRepeatStr: WORDS[a.lang].once
 	};
 }
 
@@ -149,7 +152,8 @@ function schedule(m: Alerts, a: Alert): void {
 async function expired(m: Alerts, a: Alert): Promise<void> {
 	const { skill } = m;
 	a.state = 'active';
-	const text = `${a.kind === 'timer' ? 'Timer' : 'Alarm'}: ${a.name}`;
+	const words = WORDS[a.lang];
+	const text = words.notice(a.kind, a.name);
 	// `gui.show_notification`: the homescreen's notification list (shell companion).
 	skill.bus.emit({
 		type: 'ovos.notification.api.set',
@@ -159,7 +163,7 @@ async function expired(m: Alerts, a: Alert): Promise<void> {
 	displayAlert(m, a);
 	const until = skill.clock.now() + ALERT_TIMEOUT_MS;
 	while (a.state === 'active' && skill.clock.now() < until && !skill.signal.aborted) {
-		if (a.kind === 'timer') skill.speakDefault(`Your ${a.name.replace('timer', '').trim()} timer is up.`);
+		if (a.kind === 'timer') skill.speakDefault(words.timerUp(a.name));
 		await sleep(skill.clock, a.kind === 'timer' ? REPEAT_NOTICE_MS : 1000, skill.signal);
 	}
 	// Timers stay active until dismissed; an alarm nobody answered becomes missed.
@@ -190,10 +194,10 @@ async function dismiss(m: Alerts, id: string, speak: ((text: string) => Promise<
 	updateWidgets(m, a.kind);
 	m.skill.bus.emit({
 		type: 'ovos.notification.api.storage.clear.item',
-		data: { notification: { sender: ALERTS_ID, text: `${a.kind === 'timer' ? 'Timer' : 'Alarm'}: ${a.name}` } },
+		data: { notification: { sender: ALERTS_ID, text: WORDS[a.lang].notice(a.kind, a.name) } },
 		context: {}
 	});
-	if (speak) await speak(`${a.kind} dismissed.`);
+	if (speak) await speak(WORDS[a.lang].dismissed(a.kind));
 }
 
 /** `_snooze_alert`: only a ringing (or missed) alarm can be snoozed; it comes back 15 minutes later. */
@@ -213,22 +217,23 @@ async function snooze(m: Alerts, id: string): Promise<void> {
 	m.all.set(a.ident, a);
 	schedule(m, a);
 	updateWidgets(m, a.kind);
-	m.skill.speakDefault(`Be back in ${spokenDuration(SNOOZE_MS / 1000)}.`);
+	m.skill.speakDefault(WORDS[a.lang].snoozed(spokenDuration(SNOOZE_MS / 1000, a.lang)));
 }
 
-function add(m: Alerts, kind: Kind, name: string, expiration: number): Alert {
-	const a: Alert = { ident: randomUUID(), kind, name, created: m.skill.clock.now(), expiration, state: 'pending' };
+function add(m: Alerts, kind: Kind, name: string, lang: SkillLang, expiration: number): Alert {
+	const a: Alert = { ident: randomUUID(), kind, name, lang, created: m.skill.clock.now(), expiration, state: 'pending' };
 	m.all.set(a.ident, a);
 	schedule(m, a);
 	return a;
 }
 
 async function createTimer(turn: Turn, m: Alerts, seconds: number): Promise<void> {
-	const words = spokenDuration(seconds);
-	const a = add(m, 'timer', `${words} timer`, m.skill.clock.now() + seconds * 1000);
+	const lang = langOf(turn.session);
+	const duration = spokenDuration(seconds, lang);
+	const a = add(m, 'timer', WORDS[lang].timerName(duration), lang, m.skill.clock.now() + seconds * 1000);
 	updateWidgets(m, 'timer');
 	displayAlert(m, a);
-	await turn.speak(`Timer for ${words}, starting now.`, { dialog: 'confirm_timer_started', wait: true });
+	await turn.speak(WORDS[lang].timerStarted(duration), { dialog: 'confirm_timer_started', wait: true });
 }
 
 /** "7 am", "7:30 pm", "19:00", "seven am" → minutes after midnight; null without a time. */
@@ -254,13 +259,14 @@ async function createAlarm(turn: Turn, m: Alerts, minuteOfDay: number): Promise<
 	const expiration = now - t.second * 1000 - (now % 1000) + ahead * 60_000;
 	const h24 = use24h(skill);
 	const at = displayTime(localTime(expiration, skill.timeZone), h24, !h24);
-	const a = add(m, 'alarm', `${at} alarm`, expiration);
+	const lang = langOf(turn.session);
+	const a = add(m, 'alarm', WORDS[lang].alarmName(at), lang, expiration);
 	updateWidgets(m, 'alarm');
 	displayAlert(m, a);
 	// Minute resolution for anything over an hour away (`spoken_duration`).
 	const left = (expiration - now) / 1000;
-	const remaining = spokenDuration(left > 3600 ? Math.floor(left / 60) * 60 : left);
-	await turn.speak(`Your alarm is set for ${at}, in ${remaining}.`, { dialog: 'confirm_alert_set', wait: true });
+	const remaining = spokenDuration(left > 3600 ? Math.floor(left / 60) * 60 : left, lang);
+	await turn.speak(WORDS[lang].alarmSet(at, remaining), { dialog: 'confirm_alert_set', wait: true });
 }
 
 function start(skill: SkillContext): void {
@@ -314,10 +320,11 @@ export const alerts: SkillDefinition = {
 			async run(turn, skill) {
 				const m = alertsOf(skill);
 				if (typeof turn.slots.duration === 'number') return createTimer(turn, m, turn.slots.duration);
-				const answer = await turn.getResponse('For how long?', 'ask.duration');
+				const words = WORDS[langOf(turn.session)];
+				const answer = await turn.getResponse(words.askDuration, 'ask.duration');
 				if (answer === null) return;
 				const seconds = parseDuration(answer);
-				if (seconds === null) await turn.speak("Sorry, I didn't catch a duration.", { dialog: 'no.duration' });
+				if (seconds === null) await turn.speak(words.noDuration, { dialog: 'no.duration' });
 				else await createTimer(turn, m, seconds);
 			}
 		},
@@ -334,10 +341,11 @@ export const alerts: SkillDefinition = {
 				const m = alertsOf(skill);
 				let minute = typeof turn.slots.minute === 'number' ? turn.slots.minute : null;
 				if (minute === null) {
-					const answer = await turn.getResponse("Sorry. i couldn't catch the time. Please repeat.", 'alarm_ask_time');
+					const words = WORDS[langOf(turn.session)];
+					const answer = await turn.getResponse(words.askTime, 'alarm_ask_time');
 					minute = answer === null ? null : parseClockTime(answer);
 					if (minute === null) {
-						await turn.speak('I need a time to set an alarm.', { dialog: 'error_no_time', wait: true });
+						await turn.speak(words.noTime, { dialog: 'error_no_time', wait: true });
 						return;
 					}
 				}
@@ -354,12 +362,13 @@ export const alerts: SkillDefinition = {
 				// Only scheduled (pending) alerts are candidates, the next one first.
 				const candidates = [...m.all.values()].filter((a) => a.kind === kind && a.state === 'pending').sort((a, b) => a.expiration - b.expiration);
 				const a = candidates[0];
+				const words = WORDS[langOf(turn.session)];
 				if (!a) {
-					await turn.speak(`You have no scheduled ${kind}.`, { dialog: 'error_no_scheduled_kind', wait: true });
+					await turn.speak(words.noneScheduled(kind), { dialog: 'error_no_scheduled_kind', wait: true });
 					return;
 				}
 				await dismiss(m, a.ident, null);
-				await turn.speak(`Cancelling ${kind} ${a.name.replace(kind, '').trim()}.`, { dialog: 'confirm_cancel_alert', wait: true });
+				await turn.speak(words.cancelling(kind, a.name), { dialog: 'confirm_cancel_alert', wait: true });
 			}
 		}
 	]

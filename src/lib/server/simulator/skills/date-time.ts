@@ -1,11 +1,12 @@
 /**
  * Date and time (ovos-skill-date-time, spec skill-pages.md §1.3): "what time is it" speaks the time
  * and briefly shows the `time` page; "what's the date" the `date` page. Both clear the namespace
- * first and use the session's time and date format on the device's clock.
+ * first and use the session's time and date format and language on the device's clock.
  */
 import type { SkillContext, SkillDefinition, Turn } from '../workshop';
-import { asDateFormat, dateStrings, displayTime, localTime, MONTHS, WEEKDAYS, type LocalTime } from './dates';
+import { asDateFormat, dateStrings, displayTime, localTime, type LocalTime } from './dates';
 import { has } from './match';
+import { langOf, WORDS } from './words';
 
 export const DATE_TIME_ID = 'ovos-skill-date-time.openvoiceos';
 
@@ -28,17 +29,17 @@ function showTime(turn: Turn, skill: SkillContext, displayed: string): void {
 
 function showDate(turn: Turn, skill: SkillContext, t: LocalTime): void {
 	const format = String(turn.session.date_format ?? 'DMY');
+	const words = WORDS[langOf(turn.session)];
 	skill.gui.clear();
 	// str(location) of no location asked for: the real skill sends "None".
 	skill.gui.set('location_string', 'None');
 	skill.gui.set('date_string', displayDate(t, format));
-	skill.gui.set('weekday_string', WEEKDAYS[t.weekday] ?? '');
+	skill.gui.set('weekday_string', words.weekdays[t.weekday] ?? '');
 	skill.gui.set('day_string', String(t.day).padStart(2, '0'));
-	skill.gui.set('month_string', MONTHS[t.month - 1] ?? '');
+	skill.gui.set('month_string', words.months[t.month - 1] ?? '');
 	skill.gui.set('year_string', String(t.year));
 	const day = String(t.day).padStart(2, '0');
-	const month = MONTHS[t.month - 1] ?? '';
-	skill.gui.set('daymonth_string', format === 'MDY' ? `${month} ${day}` : `${day} ${month}`);
+	skill.gui.set('daymonth_string', words.dayMonth(day, words.months[t.month - 1] ?? '', format === 'MDY'));
 	skill.gui.showPage('date');
 }
 
@@ -54,7 +55,7 @@ export const dateTime: SkillDefinition = {
 			match: (u) => (has(u, 'time') && has(u, 'what', "what's", 'tell') && !has(u, 'timer') ? {} : null),
 			async run(turn, skill) {
 				const displayed = displayTime(now(skill), turn.session.time_format !== 'half');
-				await turn.speak(`It's ${displayed}.`, { dialog: 'time.current' });
+				await turn.speak(WORDS[langOf(turn.session)].time(displayed), { dialog: 'time.current' });
 				showTime(turn, skill, displayed);
 			}
 		},
@@ -64,7 +65,8 @@ export const dateTime: SkillDefinition = {
 			match: (u) => (has(u, 'date', 'day is it', 'day is today', "today's date") ? {} : null),
 			async run(turn, skill) {
 				const t = now(skill);
-				await turn.speak(`It's ${WEEKDAYS[t.weekday]}, ${MONTHS[t.month - 1]} ${t.day}, ${t.year}.`, { dialog: 'date' });
+				const words = WORDS[langOf(turn.session)];
+				await turn.speak(words.date(words.weekdays[t.weekday] ?? '', t.day, words.months[t.month - 1] ?? '', t.year), { dialog: 'date' });
 				showDate(turn, skill, t);
 			}
 		}

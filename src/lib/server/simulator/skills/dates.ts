@@ -1,11 +1,12 @@
 /**
- * The date and duration strings OVOS skills put on screen, as ovos-date-parser writes them in English
- * (`get_date_strings`, `nice_time` for display, `nice_duration` spoken and displayed), on the device's
- * clock in its time zone.
+ * The date and duration strings OVOS skills put on screen, as ovos-date-parser writes them
+ * (`get_date_strings`, `nice_time` for display, `nice_duration` spoken and displayed) in the skill's
+ * language (words.ts), on the device's clock in its time zone.
  */
+import { WORDS, type SkillLang, type Unit } from './words';
 
-export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
-export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+/** The weekdays as the en-US formatter below names them, to read its parts. */
+const WEEKDAYS = WORDS.en.weekdays;
 
 export type DateFormat = 'DMY' | 'MDY' | 'YMD';
 
@@ -47,7 +48,7 @@ export function localTime(ms: number, timeZone: string): LocalTime {
 		hour: n('hour') % 24,
 		minute: n('minute'),
 		second: n('second'),
-		weekday: Math.max(0, WEEKDAYS.indexOf(String(parts.weekday) as (typeof WEEKDAYS)[number]))
+		weekday: Math.max(0, WEEKDAYS.indexOf(String(parts.weekday)))
 	};
 }
 
@@ -74,33 +75,23 @@ export interface DateStrings {
 	readonly weekday_string: string;
 }
 
-/** ovos-date-parser `get_date_strings(dt, lang, date_format, time_format)` for English. */
-export function dateStrings(t: LocalTime, dateFormat: DateFormat = 'DMY', timeFormat = 'full'): DateStrings {
+/** ovos-date-parser `get_date_strings(dt, lang, date_format, time_format)`. */
+export function dateStrings(t: LocalTime, dateFormat: DateFormat = 'DMY', timeFormat = 'full', lang: SkillLang = 'en'): DateStrings {
+	const words = WORDS[lang];
 	const date_string =
 		dateFormat === 'MDY' ? `${t.month}/${t.day}/${t.year}` : dateFormat === 'YMD' ? `${t.year}/${t.month}/${t.day}` : `${pad(t.day)}/${t.month}/${t.year}`;
 	return {
 		date_string,
 		time_string: displayTime(t, timeFormat === 'full'),
-		month_string: MONTHS[t.month - 1] ?? '',
+		month_string: words.months[t.month - 1] ?? '',
 		day_string: pad(t.day),
 		year_string: String(t.year),
-		weekday_string: WEEKDAYS[t.weekday] ?? ''
+		weekday_string: words.weekdays[t.weekday] ?? ''
 	};
 }
 
 export function asDateFormat(x: unknown): DateFormat {
 	return x === 'MDY' || x === 'YMD' ? x : 'DMY';
-}
-
-const ONES = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
-const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
-
-/** `pronounce_number` for the small whole numbers durations use ("forty three"); digits beyond 999. */
-export function pronounce(n: number): string {
-	if (!Number.isInteger(n) || n < 0 || n > 999) return String(n);
-	if (n < 20) return ONES[n] as string;
-	if (n < 100) return `${TENS[Math.floor(n / 10)]}${n % 10 ? ` ${ONES[n % 10]}` : ''}`;
-	return `${ONES[Math.floor(n / 100)]} hundred${n % 100 ? ` ${pronounce(n % 100)}` : ''}`;
 }
 
 function split(seconds: number): [number, number, number, number] {
@@ -109,15 +100,14 @@ function split(seconds: number): [number, number, number, number] {
 	return [Math.floor(d / 86400), Math.floor((d / 3600) % 24), Math.floor((d / 60) % 60), Math.floor(d % 60)];
 }
 
-/** `nice_duration(s, speech=True)`: "two minutes forty three seconds". */
-export function spokenDuration(seconds: number): string {
+/** `nice_duration(s, speech=True)`: "two minutes forty three seconds", "zwei Minuten dreiundvierzig Sekunden". */
+export function spokenDuration(seconds: number, lang: SkillLang = 'en'): string {
+	const words = WORDS[lang];
 	const [days, hours, minutes, secs] = split(seconds);
-	const part = (n: number, one: string) => `${pronounce(n)} ${n === 1 ? one : `${one}s`}`;
 	const out: string[] = [];
-	if (days > 0) out.push(part(days, 'day'));
-	if (hours > 0) out.push(part(hours, 'hour'));
-	if (minutes > 0) out.push(part(minutes, 'minute'));
-	if (secs > 0) out.push(part(secs, 'second'));
+	for (const [n, unit] of [[days, 'day'], [hours, 'hour'], [minutes, 'minute'], [secs, 'second']] as [number, Unit][]) {
+		if (n > 0) out.push(`${words.count(n, unit)} ${words.unit(unit, n)}`);
+	}
 	return out.join(' ');
 }
 

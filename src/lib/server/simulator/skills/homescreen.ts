@@ -9,6 +9,7 @@ import type { BusMessage, Json, JsonObject } from '../../../protocol';
 import { sleep } from '../../clock';
 import type { SkillContext, SkillDefinition } from '../workshop';
 import { asDateFormat, dateStrings, localTime } from './dates';
+import { langOf } from './words';
 
 /** The 2026 id (CHANGELOG #147); ovos-config's default `gui.idle_display_skill`. */
 export const HOMESCREEN_ID = 'ovos-skill-homescreen.openvoiceos';
@@ -36,7 +37,8 @@ function start(skill: SkillContext): void {
 	const config = () => skill.sessions.default;
 	const updateDt = () => {
 		const t = localTime(skill.clock.now(), skill.timeZone);
-		const s = dateStrings(t, asDateFormat(config().date_format), String(config().time_format ?? 'full'));
+		// The device's own session: mycroft.conf's language ("Dienstag", "terça-feira").
+		const s = dateStrings(t, asDateFormat(config().date_format), String(config().time_format ?? 'full'), langOf(config()));
 		gui.set('time_string', s.time_string);
 		gui.set('date_string', s.date_string);
 		gui.set('weekday_string', s.weekday_string);

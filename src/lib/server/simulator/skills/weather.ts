@@ -9,26 +9,27 @@ import { sleep } from '../../clock';
 import type { SkillContext, SkillDefinition } from '../workshop';
 import { asDateFormat, dateStrings, hourLabel, localTime, type LocalTime } from './dates';
 import { has } from './match';
+import { langOf, WORDS, type SkillLang, type Words } from './words';
 
 export const WEATHER_ID = 'ovos-skill-weather.openvoiceos';
 /** The pause between the weather pages (`sleep(7)`). */
 export const WEATHER_PAGE_MS = 7000;
 
-/** What the skill maps a WMO code to: OWM icon (always the day one: `is_day` defaults to True), category, description. */
+/** What the skill maps a WMO code to: OWM icon (always the day one: `is_day` defaults to True), category, description (its key in words.ts). */
 interface Condition {
 	readonly icon: string;
 	readonly category: string;
-	readonly description: string;
+	readonly description: keyof Words['sky'];
 }
 
 function condition(wmo: number): Condition {
-	if (wmo <= 1) return { icon: '01d', category: 'clear', description: wmo === 0 ? 'clear sky' : 'mainly clear' };
-	if (wmo <= 3) return { icon: '02d', category: 'clouds', description: wmo === 2 ? 'partly cloudy' : 'overcast' };
+	if (wmo <= 1) return { icon: '01d', category: 'clear', description: wmo === 0 ? 'clear' : 'mainlyClear' };
+	if (wmo <= 3) return { icon: '02d', category: 'clouds', description: wmo === 2 ? 'partlyCloudy' : 'overcast' };
 	if (wmo >= 45 && wmo <= 48) return { icon: '50d', category: 'fog', description: 'fog' };
-	if (wmo >= 51 && wmo <= 67) return { icon: '10d', category: 'rain', description: 'moderate rain' };
-	if ((wmo >= 71 && wmo <= 77) || wmo === 85 || wmo === 86) return { icon: '13d', category: 'snow', description: 'moderate snow fall' };
-	if (wmo >= 80 && wmo <= 82) return { icon: '09d', category: 'rain', description: 'moderate rain showers' };
-	return { icon: '11d', category: 'thunderstorm', description: 'thunderstorm' };
+	if (wmo >= 51 && wmo <= 67) return { icon: '10d', category: 'rain', description: 'rain' };
+	if ((wmo >= 71 && wmo <= 77) || wmo === 85 || wmo === 86) return { icon: '13d', category: 'snow', description: 'snow' };
+	if (wmo >= 80 && wmo <= 82) return { icon: '09d', category: 'rain', description: 'showers' };
+	return { icon: '11d', category: 'thunderstorm', description: 'storm' };
 }
 
 /** `ICON_CODE_MAP_ANIMATED` (0–17), used by the weather pages. */
@@ -38,6 +39,7 @@ const HOMESCREEN: Record<string, number> = { '01': 0, '04': 2, '50': 7, '02': 1,
 /** `ICON_IMAGE_MAP`: `weatherCondition` is this relative path (set, never read by the QML). */
 const IMAGE: Record<string, string> = { '01d': 'sun.svg', '01n': 'moon.svg', '04d': 'clouds.svg', '04n': 'clouds.svg', '50d': 'fog.svg', '02d': 'partial_clouds_day.svg', '03d': 'partial_clouds_day.svg', '02n': 'partial_clouds_night.svg', '03n': 'partial_clouds_night.svg', '09d': 'rain.svg', '10d': 'rain.svg', '13d': 'snow.svg', '11d': 'storm.svg' };
 
+const describe = (c: Condition, lang: SkillLang): string => WORDS[lang].sky[c.description];
 const animated = (c: Condition): number => ANIMATED[c.icon] ?? 0;
 const homescreenCode = (c: Condition): number => HOMESCREEN[c.icon.slice(0, 2)] ?? 0;
 const image = (c: Condition): string => (IMAGE[c.icon] ? `images/${IMAGE[c.icon]}` : 'images');
@@ -79,11 +81,12 @@ function report(skill: SkillContext): { current: Reading; hourly: Reading[]; dai
 	return { current: hourly[0] as Reading, hourly, daily };
 }
 
-/** `_format_dt`: "Tue, 05 March" (or "Tue, March 05" for MDY), plus " 14:05" with the time. */
+/** `_format_dt`: "Tue, 05 March" (or "Tue, March 05" for MDY; "Di, 05 Dezember"), plus " 14:05" with the time. */
 function formatDt(skill: SkillContext, t: LocalTime, withTime = false): string {
 	const cfg = skill.sessions.default;
-	const s = dateStrings(t, asDateFormat(cfg.date_format), String(cfg.time_format ?? 'full'));
-	const wd = s.weekday_string.slice(0, 3);
+	const lang = langOf(cfg);
+	const s = dateStrings(t, asDateFormat(cfg.date_format), String(cfg.time_format ?? 'full'), lang);
+	const wd = WORDS[lang].weekdaysShort[t.weekday] ?? '';
 	const date = cfg.date_format === 'MDY' ? `${wd}, ${s.month_string} ${s.day_string}` : `${wd}, ${s.day_string} ${s.month_string}`;
 	return withTime ? `${date} ${s.time_string}` : date;
 }
@@ -141,12 +144,13 @@ function showHourly(skill: SkillContext, r: ReturnType<typeof report>): void {
 }
 
 function showDaily(skill: SkillContext, r: ReturnType<typeof report>): void {
-	// The four days after today, weekday abbreviated to three letters.
+	// The four days after today, weekday abbreviated.
+	const short = WORDS[langOf(skill.sessions.default)].weekdaysShort;
 	const all: Json[] = r.daily.slice(1, 5).map((d) => ({
 		weatherCondition: animated(condition(d.wmo)),
 		highTemperature: d.high,
 		lowTemperature: d.low,
-		date: dateStrings(d.time).weekday_string.slice(0, 3)
+		date: short[d.time.weekday] ?? ''
 	}));
 	skill.gui.set('forecast', { all });
 	skill.gui.showPage('DailyForecast');
@@ -172,7 +176,7 @@ export const weather: SkillDefinition = {
 						low_temperature: today.low,
 						weather_code: homescreenCode(c),
 						condition_category: c.category,
-						condition_description: c.description,
+						condition_description: describe(c, langOf(skill.sessions.default)),
 						system_unit: String(skill.sessions.default.system_unit ?? 'metric')
 					}
 				},
@@ -190,8 +194,9 @@ export const weather: SkillDefinition = {
 				const isDefault = turn.sessionId === 'default';
 				if (isDefault) showCurrent(skill, r);
 				const c = condition(r.current.wmo);
-				await turn.speak(`It's currently ${c.description} and ${Math.round(r.current.temperature)} degrees.`, { dialog: 'current-weather-local' });
-				await turn.speak(`Currently, the humidity is ${r.current.humidity} percent.`, { dialog: 'current-humidity-local' });
+				const lang = langOf(turn.session);
+				await turn.speak(WORDS[lang].currentWeather(describe(c, lang), Math.round(r.current.temperature)), { dialog: 'current-weather-local' });
+				await turn.speak(WORDS[lang].humidity(r.current.humidity), { dialog: 'current-humidity-local' });
 				if (!isDefault) return;
 				if (await guiConnected(skill)) {
 					await sleep(skill.clock, WEATHER_PAGE_MS, skill.signal);
