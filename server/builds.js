@@ -43,6 +43,9 @@ export function freshBuilds(make) {
 				rmSync(join(out, 'index.js.map'), { force: true });
 				copyFileSync(SELF, join(out, 'builds.js'));
 				copyFileSync(SETTINGS, join(out, 'settings-file.js'));
+				// What a server-rendered page links for the lazily loaded parts it shows (preloads.js).
+				copyFileSync(join(builder.config.kit.outDir, 'output', 'lazy-parts.json'), join(out, 'lazy-parts.json'));
+				await stamp(out);
 				switchLink(LINK, out);
 			} finally {
 				release();
@@ -50,6 +53,17 @@ export function freshBuilds(make) {
 			prune(ROOT, [id, current(LINK)]);
 		}
 	};
+}
+
+/**
+ * Records in the build what it was made from, so `npm start` can tell it is current. Not when an
+ * input changed after this build began: the build may hold either version, so the next start builds.
+ * @param {string} out
+ */
+async function stamp(out) {
+	const { buildInputs, STAMP } = await import('./build-inputs.js');
+	const { digest, newest } = buildInputs();
+	if (newest < performance.timeOrigin) writeFileSync(join(out, STAMP), JSON.stringify({ digest }));
 }
 
 /**

@@ -22,6 +22,8 @@ import { applySettingsFile, checkAdapterSettings, ConfigError, located } from '.
 
 const dir = dirname(fileURLToPath(import.meta.url));
 holdBuild(dir);
+// Files of this build the app reads (its lazy parts' list: src/lib/server/first-paint.ts).
+/** @type {any} */ (globalThis)[Symbol.for('ovos-screen.build')] = dir;
 
 // The settings file's values go into process.env first, and the adapter's own settings are checked,
 // because its handler reads them as it loads (the app's settings are checked by its init hook).
@@ -78,8 +80,19 @@ server.once('error', (/** @type {NodeJS.ErrnoException} */ e) => {
 
 server.listen(start.port, start.host, () => {
 	const file = source?.file ? `; settings from ${source.file}` : '';
-	console.log(`ovos-screen: open ${urls(start.host, start.port)}, talking to ${start.ovos}${file}  (Ctrl-C stops it)`);
+	console.log(`ovos-screen: open ${urls(start.host, start.port)}, talking to ${start.ovos}${file}; ${tokenNote(start.tokenRequired)}  (Ctrl-C stops it)`);
 });
+
+/**
+ * Whether browsers need the API token, and how one gets it (the token itself is never printed: this
+ * line goes to logs).
+ * @param {boolean} required
+ */
+function tokenNote(required) {
+	return required
+		? 'API token required (OVOS_SCREEN_TOKEN): a browser keeps it once a page is opened with ?token=<the token> added, or once it is entered on /settings'
+		: 'no API token required (set OVOS_SCREEN_TOKEN to require one)';
+}
 
 /** The URL to open on this machine, and the one for other devices when listening on every interface. */
 function urls(host, port) {

@@ -1,9 +1,13 @@
-import type { Handle, ServerInit } from '@sveltejs/kit';
+import type { Handle, HandleServerError, ServerInit } from '@sveltejs/kit';
 import { dev } from '$app/environment';
-import { earlySocketUrl } from '$lib/protocol/address';
+import { earlySocketUrl, guiUrl } from '$lib/protocol/address';
 import { requestLanguage } from '$lib/i18n/languages';
 import { config, ConfigError, type ServerConfig } from '$lib/server/config';
-import { crossSiteReason } from '$lib/server/origin';
+import { crossSiteReason, withSecurityHeaders } from '$lib/server/guards';
+import { startScreenMirror } from '$lib/server/screen-mirror';
+import { lazyPartLinks } from '$lib/server/first-paint';
+import { reachability } from '$lib/server/reachability';
+import { logFailedRequest } from '$lib/server/request-log';
 import { publishStart, startInfo } from '$lib/server/start-info';
 import { OPTIONS_COOKIE, screenParams, THEME_COOKIE, themeOf } from '$lib/settings/choices';
 
@@ -35,6 +39,11 @@ export const init: ServerInit = async () => {
 	} else {
 		publishStart(c, `OVOS on the machine each page is opened from (ovos-gui port ${c.ovos.guiPort}, messagebus port ${c.ovos.busPort}; simulator off)`);
 	}
+	// The screens' first HTML shows the page that is up (first paint): the server keeps a copy of its
+	// OVOS's screen. With no OVOS_HOST, OVOS (the simulator or a real one) is on this machine.
+	// Its connects also tell the log when the device stops answering and when it is back (issue 23.5).
+	const reach = reachability(c.busHost);
+	startScreenMirror(guiUrl(c.ovos, '127.0.0.1'), { connected: () => reach.connected('ovos-gui'), failed: (why) => reach.failed('ovos-gui', c.ovos.guiPort, why) });
 	// `vite dev` prints its own URL; the built server prints the whole start line once it listens.
 	if (dev) console.log(`ovos-screen: talking to ${startInfo()?.ovos}`);
 };
@@ -50,10 +59,12 @@ export const handle: Handle = async ({ event, resolve }) => {
 		const reason = crossSiteReason(request, url, config().trustProxy);
 		// One body for both APIs: the chat API's {error: {code, message}} and OpenAI's {error: {message, type, code}}.
 		if (reason !== null)
-			return new Response(JSON.stringify({ error: { code: 'forbidden', message: reason, type: 'invalid_request_error' } }), {
-				status: 403,
-				headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }
-			});
+			return withSecurityHeaders(
+				new Response(JSON.stringify({ error: { code: 'forbidden', message: reason, type: 'invalid_request_error' } }), {
+					status: 403,
+					headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }
+				})
+			);
 	}
 	// The UI language (`?lang=`, the saved choice, OVOS_SCREEN_LANG, the browser's languages), also for `<html lang>`.
 	event.locals.i18n = requestLanguage(url, request.headers, config().lang);
@@ -62,13 +73,22 @@ export const handle: Handle = async ({ event, resolve }) => {
 	const early = new URL(url);
 	early.search = screenParams(url.searchParams, event.cookies.get(OPTIONS_COOKIE)).toString();
 	const theme = themeOf(event.cookies.get(THEME_COOKIE), config().theme);
-	return resolve(event, {
+	const res = await resolve(event, {
 		transformPageChunk: ({ html }) =>
 			html
-				.replace('%ovos.early%', earlySocketUrl(early, config().ovos, config().allowedHosts))
+				.replace('%ovos.early%', earlySocketUrl(early, config().ovos, config().allowedHosts, config().allowedPorts))
 				.replace('%ovos.theme%', theme)
 				.replace('%ovos.lang%', event.locals.i18n.lang)
+				// A server-rendered page (the screens' first paint) links the lazily loaded parts it shows.
+				.replace('</head>', () => `${lazyPartLinks(html)}</head>`)
 	});
+	return withSecurityHeaders(res);
+};
+
+/** Bad requests are a quiet line, failures of the app a stack (request-log.ts); the client sees only the message. */
+export const handleError: HandleServerError = ({ error, event, status, message }) => {
+	logFailedRequest({ error, status, message, method: event.request.method, path: event.url.pathname });
+	return { message };
 };
 
 function stop(message?: string): never {

@@ -65,6 +65,13 @@ describe('loadConfig', () => {
 		);
 		expect(fails({ OVOS_HOST: '192.168.1.20:8181' })).toMatch(/^OVOS_HOST=192\.168\.1\.20:8181: must be a host name or address only/);
 		expect(fails({ OVOS_HOST: 'host/path' })).toMatch(/^OVOS_HOST=host\/path: must be a host name or address only/);
+		// Looks like an address, is none: never taken as a host name (no top-level domain is all digits).
+		expect(fails({ OVOS_HOST: '999.1.1.1' })).toBe('OVOS_HOST=999.1.1.1: must be a host name or address only, e.g. 192.168.1.20 (an IPv4 address is four numbers from 0 to 255)');
+		expect(fails({ OVOS_HOST: '192.168.1' })).toMatch(/^OVOS_HOST=192\.168\.1: .*four numbers from 0 to 255/);
+		expect(fails({ HOST: '256.0.0.1' })).toMatch(/^HOST=256\.0\.0\.1: not a host name or address to listen on .*four numbers/);
+		expect(fails({ OVOS_SCREEN_ALLOWED_HOSTS: 'a.local 10.0.0.300' })).toMatch(/10\.0\.0\.300 is not a host name or address/);
+		expect(loadConfig({ OVOS_HOST: 'pi4.local' }).ovos.host).toBe('pi4.local');
+		expect(loadConfig({ OVOS_HOST: '0x7f.example' }).ovos.host).toBe('0x7f.example');
 		expect(fails({ OVOS_SIMULATOR: 'maybe' })).toBe('OVOS_SIMULATOR=maybe: must be on or off');
 		expect(fails({ OVOS_SIMULATOR: 'on', OVOS_HOST: '10.0.0.2' })).toMatch(/^OVOS_SIMULATOR=on: the embedded simulator runs only without OVOS_HOST/);
 		expect(fails({ OVOS_GUI_PORT: 'eighteen' })).toBe('OVOS_GUI_PORT=eighteen: not a port number (1-65535)');

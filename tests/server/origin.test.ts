@@ -3,7 +3,7 @@
  * origin is http:// + the Host it sent; a proxy's forwarded scheme and host count only when trusted.
  */
 import { describe, expect, it } from 'vitest';
-import { crossSiteReason } from '../../src/lib/server/origin';
+import { crossSiteReason } from '../../src/lib/server/guards/origin';
 
 /** What adapter-node gives SvelteKit with ORIGIN unset: https + the Host header. */
 const adapterUrl = (host: string) => new URL(`https://${host}/api/chat`);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, SETTINGS } from '../../src/lib/server/config';
-import { settingsView } from '../../src/lib/server/settings-view';
+import { settingsView, type SettingsView } from '../../src/lib/server/settings-view';
 
 describe('settingsView', () => {
 	it('every key once, its value in force and its origin; secrets only as set or not', () => {
@@ -26,5 +26,38 @@ describe('settingsView', () => {
 		expect(row('ORIGIN')).toMatchObject({ value: 'https://screen.example', origin: 'environment' });
 		expect(row('OVOS_GUI_PORT')).toMatchObject({ value: '18181', origin: 'default' });
 		expect(row('OVOS_HOST')).toMatchObject({ value: null, origin: 'default' });
+	});
+
+	it('paths of the machine only where allowed: a remote browser without the token sees none (issue 24)', () => {
+		const dir = mkdtempSync(join(tmpdir(), 'ovos-view-'));
+		writeFileSync(join(dir, '.env'), 'OVOS_MEDIA_ROOTS=/srv/secret-media:/home/ovos/pics\n');
+		const env = { OVOS_SCREEN_DATA_DIR: '/var/lib/private-data' };
+		const c = loadConfig(env, dir);
+		const remote = settingsView(c, env, false);
+		const text = JSON.stringify(remote);
+		for (const p of ['/srv/secret-media', '/home/ovos', '/var/lib/private-data', dir]) expect(text).not.toContain(p);
+		expect(remote.pathsHidden).toBe(true);
+		expect(remote.file).toBeNull();
+		expect(remote.rows.find((r) => r.key === 'OVOS_MEDIA_ROOTS')).toEqual({ key: 'OVOS_MEDIA_ROOTS', value: null, origin: 'file', line: 1, hidden: true });
+		// Everything else is as the machine itself sees it.
+		expect(remote.rows.find((r) => r.key === 'OVOS_GUI_PORT')).toMatchObject({ value: '18181' });
+		const local = settingsView(c, env, true);
+		expect(local.rows.find((r) => r.key === 'OVOS_SCREEN_DATA_DIR')?.value).toBe('/var/lib/private-data');
+		expect(local.file).toBe(join(dir, '.env'));
+	});
+});
+
+describe('/settings and /settings/__data.json (issue 24)', () => {
+	it('hide the machine’s paths from a browser elsewhere without the token, and show them on the machine itself', async () => {
+		const { load } = await import('../../src/routes/settings/+page.server');
+		const at = (address: string) =>
+			load({ cookies: { get: () => undefined }, getClientAddress: () => address, request: new Request('http://screen/settings'), url: new URL('http://screen/settings') } as never) as { view: SettingsView };
+		const remote = at('192.168.1.50').view;
+		expect(remote.pathsHidden).toBe(true);
+		expect(remote.rows.find((r) => r.key === 'OVOS_SCREEN_DATA_DIR')?.value).toBeNull();
+		expect(JSON.stringify(remote)).not.toMatch(/"\/[^"]*"/); // no absolute path anywhere
+		const local = at('127.0.0.1').view;
+		expect(local.pathsHidden).toBe(false);
+		expect(local.rows.find((r) => r.key === 'OVOS_SCREEN_DATA_DIR')?.value).toMatch(/^\//);
 	});
 });

@@ -112,11 +112,10 @@ describe('where settings come from', () => {
 	});
 
 	it('the installer\'s own settings file loads', () => {
-		const sh = readFileSync(join(ROOT, 'scripts/install.sh'), 'utf8');
-		const body = /cat >"\$settings" <<EOF\n([\s\S]*?)\nEOF/.exec(sh)?.[1];
-		expect(body).toBeDefined();
-		const text = (body ?? '').replace(/\$\{ovos_host:-([^}]*)\}/g, '$1').replace(/\$\{port:-([^}]*)\}/g, '$1');
-		const dir = folder({ 'ovos-screen.env': text });
+		const script = readFileSync(join(ROOT, 'scripts/install-settings.mjs'), 'utf8');
+		const text = /const TEMPLATE = `([\s\S]*?)`;/.exec(script)?.[1];
+		expect(text).toBeDefined();
+		const dir = folder({ 'ovos-screen.env': text ?? '' });
 		const c = loadConfig({ OVOS_SCREEN_SETTINGS: 'ovos-screen.env', OVOS_SCREEN_DATA_DIR: join(dir, 'data') }, dir);
 		expect(c).toMatchObject({ port: 3000, listenHost: '0.0.0.0', embedded: false, ovos: { host: '127.0.0.1', guiPort: 18181, busPort: 8181, handshake: 'gui' } });
 	});
@@ -137,11 +136,15 @@ describe('a mistake is one line naming the key and the file', () => {
 		HOST: ['http://0.0.0.0', /not a host name or address to listen on/],
 		OVOS_SCREEN_TOKEN: ['two words', /must be printable ASCII without spaces/],
 		OVOS_SCREEN_ALLOWED_HOSTS: ['a.local, http://b', /http:\/\/b is not a host name or address/],
+		OVOS_SCREEN_ALLOWED_PORTS: ['18182, 99999', /99999 is not a port number/],
 		OVOS_MEDIA_ROOTS: ['/ok:relative', /relative is not an absolute path/],
 		OVOS_SCREEN_DATA_DIR: ['/proc/ovos-screen-test', /cannot (create|write)/],
 		OVOS_CHAT_SECRET: ['short', /must be at least 32 characters/],
 		OVOS_CHAT_IDLE_MS: ['-5', /not a duration in milliseconds/],
 		OVOS_CHAT_DEADLINE_MS: ['1e3', /not a duration in milliseconds/],
+		OVOS_CHAT_CORE_SHARE: ['0', /must be a whole number from 1 to 1000/],
+		OVOS_CHAT_QUEUE_MS: ['soon', /not a duration in milliseconds/],
+		OVOS_CHAT_QUESTION_IDLE_MS: ['1.5', /not a duration in milliseconds/],
 		OVOS_SCREEN_THEME: ['blue', /must be light, dark or auto/],
 		OVOS_SCREEN_LANG: ['fr', /must be en, pt or de, optionally with a region/],
 		OVOS_KIOSK_ROTATE: ['45', /must be 0, 90, 180 or 270/],
@@ -183,6 +186,13 @@ describe('a mistake is one line naming the key and the file', () => {
 		expect(error(() => loadConfig({}, dir))).toBe(`${join(dir, '.env')}, line 2: "OVOS_HOST 192.168.1.20" is not a setting (KEY=value; # starts a comment)`);
 		expect(error(() => loadConfig({}, folder({ '.env': 'OVOS-HOST=x\n' })))).toMatch(/line 1: "OVOS-HOST=x" is not a setting/);
 		expect(error(() => loadConfig({}, folder({ '.env': 'OVOS_SCREEN_TOKEN hunter2\n' })))).not.toContain('hunter2');
+	});
+
+	it('a quote opened and not closed is said as such, not as a bad value', () => {
+		const dir = folder({ '.env': 'PORT=3000\nOVOS_HOST="192.168.1.20\n' });
+		expect(error(() => loadConfig({}, dir))).toBe(`OVOS_HOST (in ${join(dir, '.env')}, line 2): the value opens a quote that is not closed on that line (KEY="value", one line)`);
+		expect(error(() => loadConfig({}, folder({ '.env': "OVOS_SCREEN_TOKEN='abc\n" })))).toMatch(/^OVOS_SCREEN_TOKEN \(in .*line 1\): the value opens a quote that is not closed/);
+		expect(error(() => loadConfig({}, folder({ '.env': "OVOS_SCREEN_TOKEN='hunter2\n" })))).not.toContain('hunter2');
 	});
 
 	it('a key that is no setting, with the one it was probably meant to be', () => {

@@ -11,7 +11,7 @@
  */
 import { createServer, isIP } from 'node:net';
 import { isAbsolute, join } from 'node:path';
-import type { AllowedHosts, Handshake, OvosAddress } from '$lib/protocol/address';
+import type { AllowedHosts, AllowedPorts, Handshake, OvosAddress } from '$lib/protocol/address';
 import { secretFileProblem } from './agent/secret';
 import { dataDir, writableDirProblem } from './data-dir';
 import { applySettingsFile, checkAdapterSettings, ConfigError, fail, located, raw, withSettingsFile, type SettingsSource } from './settings-file.js';
@@ -32,6 +32,8 @@ export interface ServerConfig {
 	readonly simulator: boolean;
 	/** OVOS_SCREEN_ALLOWED_HOSTS: hosts a page's `?host=` may name besides the configured OVOS. */
 	readonly allowedHosts: AllowedHosts;
+	/** OVOS_SCREEN_ALLOWED_PORTS: ports a page's `?guiPort=` / `?busPort=` may name besides the configured two. */
+	readonly allowedPorts: AllowedPorts;
 	/** OVOS_SCREEN_DATA_DIR: the chat secret and the embedded simulator's GUI cache (absolute). */
 	readonly dataDir: string;
 	/** The embedded simulator's ovos-gui cache (its `~/.cache/ovos_gui`), or null when it does not run. */
@@ -43,6 +45,10 @@ export interface ServerConfig {
 	/** Chat turn timing: idle timeout restarted by every speak, and absolute deadline (ms). */
 	readonly chatIdleMs: number;
 	readonly chatDeadlineMs: number;
+	/** Admission to core's skill pool: the app's share of it, the queue's longest wait, a question's idle limit. */
+	readonly chatCoreShare: number;
+	readonly chatQueueMs: number;
+	readonly chatQuestionIdleMs: number;
 	/** OVOS_SCREEN_TRUST_PROXY: believe X-Forwarded-Proto / X-Forwarded-Host for the page's origin. */
 	readonly trustProxy: boolean;
 	/** OVOS_SCREEN_THEME: the pages' colours unless a browser chose (/settings); auto = the system's. */
@@ -92,13 +98,19 @@ function switchSetting(env: Env, key: string, fallback: boolean): boolean {
 
 const HOST_NAME = /^(?=.{1,253}$)[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?)*\.?$/;
 
-/** A host name, an IPv4 address or an IPv6 address (bare or in brackets); null if it is none. */
+/**
+ * A host name, an IPv4 address or an IPv6 address (bare or in brackets); null if it is none. A name
+ * whose last label is all digits is none (no top-level domain is): `999.1.1.1` is a mistyped address.
+ */
 function hostOrAddress(v: string): string | null {
 	const h = v.trim();
 	const bare = h.startsWith('[') && h.endsWith(']') ? h.slice(1, -1) : h;
 	if (isIP(bare)) return bare;
-	return HOST_NAME.test(h) ? h : null;
+	return HOST_NAME.test(h) && !/(^|\.)\d+\.?$/.test(h) ? h : null;
 }
+
+/** What to add when `v` looks like an IPv4 address but is not one. */
+const notIpv4 = (v: string) => (/^[\d.]+$/.test(v.trim()) ? ' (an IPv4 address is four numbers from 0 to 255)' : '');
 
 /** PORT: where the app listens. */
 export function readPort(env: Env): number {
@@ -109,7 +121,7 @@ export function readPort(env: Env): number {
 export function readListenHost(env: Env): string {
 	const v = raw(env, 'HOST');
 	if (v === undefined) return '0.0.0.0';
-	return hostOrAddress(v) ?? fail('HOST', v, 'not a host name or address to listen on (e.g. 0.0.0.0, 127.0.0.1, ::)');
+	return hostOrAddress(v) ?? fail('HOST', v, `not a host name or address to listen on (e.g. 0.0.0.0, 127.0.0.1, ::)${notIpv4(v)}`);
 }
 
 /** OVOS_HOST: the device running ovos-gui and the messagebus; the ports are separate settings. */
@@ -118,7 +130,7 @@ export function readOvosHost(env: Env): string | null {
 	if (v === undefined) return null;
 	const host = hostOrAddress(v);
 	if (host !== null) return host;
-	const hint = /^[a-z]+:\/\//i.test(v.trim()) || /:\d+\/?$/.test(v.trim()) ? ' (no scheme, port or path: the ports are OVOS_GUI_PORT and OVOS_BUS_PORT)' : '';
+	const hint = /^[a-z]+:\/\//i.test(v.trim()) || /:\d+\/?$/.test(v.trim()) ? ' (no scheme, port or path: the ports are OVOS_GUI_PORT and OVOS_BUS_PORT)' : notIpv4(v);
 	fail('OVOS_HOST', v, `must be a host name or address only, e.g. 192.168.1.20${hint}`);
 }
 
@@ -176,6 +188,27 @@ export function readChatDeadlineMs(env: Env): number {
 	return msSetting(env, 'OVOS_CHAT_DEADLINE_MS', 60_000);
 }
 
+/**
+ * OVOS_CHAT_CORE_SHARE: how many chat turns and open questions may hold core's skill threads at
+ * once (spec chat-agent.md §8.2: 6 threads on a 2-CPU device, and with all held core answers nobody).
+ */
+export function readChatCoreShare(env: Env): number {
+	const v = raw(env, 'OVOS_CHAT_CORE_SHARE');
+	if (v === undefined) return 3;
+	const n = Number(v.trim());
+	if (!/^\d+$/.test(v.trim()) || n < 1 || n > 1000)
+		fail('OVOS_CHAT_CORE_SHARE', v, 'must be a whole number from 1 to 1000 (keep it below the threads of core’s skill pool: min(32, CPUs + 4))');
+	return n;
+}
+
+export function readChatQueueMs(env: Env): number {
+	return msSetting(env, 'OVOS_CHAT_QUEUE_MS', 30_000);
+}
+
+export function readChatQuestionIdleMs(env: Env): number {
+	return msSetting(env, 'OVOS_CHAT_QUESTION_IDLE_MS', 60_000);
+}
+
 /** OVOS_CHAT_SECRET is read where the chat tokens are made; checked here so a short one stops the start. */
 export function checkChatSecret(env: Env): void {
 	const v = raw(env, 'OVOS_CHAT_SECRET');
@@ -195,6 +228,21 @@ export function readAllowedHosts(env: Env): AllowedHosts {
 	const bad = hosts.find((h) => hostOrAddress(h) === null);
 	if (bad !== undefined) fail('OVOS_SCREEN_ALLOWED_HOSTS', v, `${bad} is not a host name or address (list hosts only, separated by commas; or * for any)`);
 	return hosts;
+}
+
+/**
+ * OVOS_SCREEN_ALLOWED_PORTS: comma- or space-separated ports a link (or this browser's saved
+ * options) may point a screen's sockets at besides OVOS_GUI_PORT and OVOS_BUS_PORT; `*` = any.
+ * Unset: only those two, as any program of the machine may listen on a port of its own (issue 24.8).
+ */
+export function readAllowedPorts(env: Env): AllowedPorts {
+	const v = raw(env, 'OVOS_SCREEN_ALLOWED_PORTS');
+	if (v === undefined) return [];
+	if (v.trim() === '*') return '*';
+	const items = v.split(/[\s,]+/).filter(Boolean);
+	const bad = items.find((p) => !/^\d+$/.test(p) || Number(p) < 1 || Number(p) > 65535);
+	if (bad !== undefined) fail('OVOS_SCREEN_ALLOWED_PORTS', v, `${bad} is not a port number (list ports 1-65535 only, separated by commas; or * for any)`);
+	return items.map(Number);
 }
 
 /**
@@ -285,12 +333,16 @@ function readAll(env: Env, source: SettingsSource): ServerConfig {
 		embedded: host === null,
 		simulator,
 		allowedHosts: readAllowedHosts(env),
+		allowedPorts: readAllowedPorts(env),
 		dataDir: data,
 		simulatorGuiCache: guiCache,
 		apiToken: readApiToken(env),
 		mediaRoots: guiCache === null ? readMediaRoots(env) : [...readMediaRoots(env), guiCache],
 		chatIdleMs: readChatIdleMs(env),
 		chatDeadlineMs: readChatDeadlineMs(env),
+		chatCoreShare: readChatCoreShare(env),
+		chatQueueMs: readChatQueueMs(env),
+		chatQuestionIdleMs: readChatQuestionIdleMs(env),
 		trustProxy: readTrustProxy(env),
 		theme: readTheme(env),
 		lang: readLang(env),

@@ -5,7 +5,9 @@
  * a socket comes past that, the longest-idle socket (no request in progress for IDLE_GRACE_MS — a
  * flood of silent connections is all idle) makes room for it, so many addresses together cannot lock
  * newcomers out either; when none has been idle that long (a burst of real requests), the newcomer
- * is closed. A socket that sends no complete
+ * is closed — unless a long-poll holds one (`/api/ovos/port`, marked with `holdsLongPoll`): a
+ * long-poll is the first busy socket to go, since its client simply asks again (issue 24.5: 17
+ * addresses × 128 long-polls held all 2,048 sockets and every newcomer was reset). A socket that sends no complete
  * request head in HEADERS_TIMEOUT_MS, or no complete request in REQUEST_TIMEOUT_MS, is closed (long
  * answers — event streams — are not limited: only the request). Behind a reverse proxy every socket
  * comes from the proxy, whose own limits then apply per client.
@@ -32,8 +34,20 @@ export interface ConnectionStats {
 	refusedPerAddress: number;
 	/** Idle sockets closed to make room for a new one. */
 	evictedIdle: number;
+	/** Long-poll sockets closed to make room for a new one (none was idle). */
+	evictedLongPoll: number;
 	/** New sockets closed: the server held `total`, all of them busy. */
 	refusedTotal: number;
+}
+
+/** Sockets a long-poll holds now: they make room for a newcomer before it is refused. */
+const longPolls = new WeakSet<Socket>();
+
+/** Marks `socket` as held by a long-poll until `release` is called (its answer sent or abandoned). */
+export function holdsLongPoll(socket: Socket | undefined): () => void {
+	if (!socket) return () => {};
+	longPolls.add(socket);
+	return () => longPolls.delete(socket);
 }
 
 interface Held {
@@ -45,7 +59,7 @@ interface Held {
 }
 
 export function guardConnections(server: Server, limits: ConnectionLimits = CONNECTION_LIMITS, log: (line: string) => void = console.warn): ConnectionStats {
-	const stats: ConnectionStats = { open: 0, refusedPerAddress: 0, evictedIdle: 0, refusedTotal: 0 };
+	const stats: ConnectionStats = { open: 0, refusedPerAddress: 0, evictedIdle: 0, evictedLongPoll: 0, refusedTotal: 0 };
 	const byAddress = new Map<string, number>();
 	/** Open sockets, oldest first; an idle socket moves to the end when its request ends. */
 	const sockets = new Map<Socket, Held>();
@@ -56,15 +70,23 @@ export function guardConnections(server: Server, limits: ConnectionLimits = CONN
 	server.headersTimeout = limits.headersTimeoutMs;
 	server.requestTimeout = limits.requestTimeoutMs;
 
-	const evictIdle = (): boolean => {
+	/** Makes room: the longest idle socket, else the oldest long-poll; false when every socket is busy otherwise. */
+	const evict = (): boolean => {
 		const before = Date.now() - IDLE_GRACE_MS;
 		for (const [socket, held] of sockets) {
 			if (held.busy > 0) continue;
 			// Oldest idle first: once one is too young, all after it are (a busy one aside).
-			if (held.idleSince > before) return false;
+			if (held.idleSince > before) break;
 			socket.destroy();
 			forget(socket);
 			say(`${limits.total} connections open: the longest idle one closed for a new one`, ++stats.evictedIdle);
+			return true;
+		}
+		for (const socket of sockets.keys()) {
+			if (!longPolls.has(socket)) continue;
+			socket.destroy();
+			forget(socket);
+			say(`${limits.total} connections open: the oldest long-poll closed for a new one`, ++stats.evictedLongPoll);
 			return true;
 		}
 		return false;
@@ -86,7 +108,7 @@ export function guardConnections(server: Server, limits: ConnectionLimits = CONN
 			say(`${address} holds ${limits.perAddress} connections: its new ones closed at once`, ++stats.refusedPerAddress);
 			return;
 		}
-		if (stats.open >= limits.total && !evictIdle()) {
+		if (stats.open >= limits.total && !evict()) {
 			socket.destroy();
 			say(`${limits.total} connections open, all busy: new ones closed at once`, ++stats.refusedTotal);
 			return;

@@ -1,11 +1,18 @@
 /**
  * Local media for the kiosk: which device files the media route may serve (spec §5: `show_image`
- * sends absolute paths). A file is served only if, after resolving every symlink, it lies inside
- * one of the configured roots (also resolved) and its extension is an image, audio or video type.
- * Traversal (`..`), NUL bytes, relative paths and symlinks that leave the roots are refused.
+ * sends absolute paths). A file is served only if the file actually opened lies inside one of the
+ * configured roots (also resolved) and its real name is an image, audio or video type. Traversal
+ * (`..`), NUL bytes, relative paths and symlinks that leave the roots are refused.
+ *
+ * Why the check is made on the open file (issue 24.1): checking a path and then opening it again by
+ * name lets whoever can write in a root swap the name for a symlink in between, and the outside file
+ * was served. So the name is opened once, never following a symlink at its last step (a link to a
+ * device or FIFO is never even opened), and everything after — inside the roots, the type, the size,
+ * the bytes sent — comes from that descriptor. Whatever is refused after touching the disk (outside
+ * the roots, missing, a folder, a link to another type) answers the same 404: nothing tells which.
  */
-import { createReadStream } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, readlink, realpath, stat, type FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { extname, isAbsolute, normalize, sep } from 'node:path';
 
@@ -52,24 +59,67 @@ export function isInside(path: string, root: string): boolean {
 	return path === root || path.startsWith(r);
 }
 
-/** Full check: the request, then the real (symlink-resolved) file against the real roots. */
-export async function resolveMedia(raw: string, roots: readonly string[]): Promise<MediaCheck> {
+export type MediaOpen =
+	| { readonly ok: true; readonly file: FileHandle; readonly path: string; readonly type: string; readonly size: number }
+	| { readonly ok: false; readonly status: 400 | 403 | 404 | 415; readonly reason: string };
+
+const NOT_FOUND = { ok: false, status: 404, reason: 'no such media file' } as const;
+
+/** Read-only, never a last-step symlink, never blocking on a FIFO. */
+const OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+
+async function openNoFollow(path: string): Promise<FileHandle | 'link' | null> {
+	try {
+		return await open(path, OPEN_FLAGS);
+	} catch (e) {
+		return (e as NodeJS.ErrnoException).code === 'ELOOP' ? 'link' : null;
+	}
+}
+
+/**
+ * The request checked, then the file opened once and judged by its descriptor. On success the
+ * caller owns `file` (mediaResponse streams from it and closes it).
+ */
+export async function openMedia(raw: string, roots: readonly string[]): Promise<MediaOpen> {
 	const req = checkRequestPath(raw);
 	if (!req.ok) return req;
-	let real: string;
-	try {
-		real = await realpath(req.path);
-	} catch {
-		return { ok: false, status: 404, reason: 'no such file' };
+	let file = await openNoFollow(req.path);
+	// A symlink as the last step (a link inside a root to another file there is fine): its target is
+	// opened the same way, and the descriptor check below decides, whatever the name points at by then.
+	if (file === 'link') {
+		const target = await realpath(req.path).catch(() => null);
+		file = target ? await openNoFollow(target) : null;
 	}
-	const realRoots = (await Promise.all(roots.map((r) => realpath(r).catch(() => null)))).filter((r): r is string => r !== null);
-	if (!realRoots.some((root) => isInside(real, root))) return { ok: false, status: 403, reason: 'outside the media roots' };
-	// The resolved target must itself be a media type (a symlink `x.png` → `secret.txt` is refused).
-	const type = MEDIA_TYPES[extname(real).toLowerCase()];
-	if (!type) return { ok: false, status: 415, reason: 'not a media file type' };
-	const info = await stat(real).catch(() => null);
-	if (!info?.isFile()) return { ok: false, status: 404, reason: 'not a file' };
-	return { ok: true, path: real, type };
+	if (file === null || file === 'link') return NOT_FOUND;
+	try {
+		const [info, real, realRoots] = await Promise.all([file.stat(), realPathOf(file, req.path), resolvedRoots(roots)]);
+		// The real target must itself be a media type (a symlink `x.png` → `secret.txt` is refused).
+		const type = real === null ? undefined : MEDIA_TYPES[extname(real).toLowerCase()];
+		if (real !== null && type && info.isFile() && realRoots.some((root) => isInside(real, root))) {
+			return { ok: true, file, path: real, type, size: info.size };
+		}
+	} catch {
+		/* refused below, like any other file that cannot be served */
+	}
+	await file.close().catch(() => {});
+	return NOT_FOUND;
+}
+
+/**
+ * Where the open file really is: its descriptor's link in /proc (Linux). Without /proc, the name's
+ * real path counts only if it is still the very file that was opened (same device and inode).
+ */
+async function realPathOf(file: FileHandle, asked: string): Promise<string | null> {
+	const viaProc = await readlink(`/proc/self/fd/${file.fd}`).catch(() => null);
+	if (viaProc !== null) return viaProc;
+	const real = await realpath(asked).catch(() => null);
+	if (real === null) return null;
+	const [a, b] = await Promise.all([file.stat(), stat(real).catch(() => null)]);
+	return b !== null && a.dev === b.dev && a.ino === b.ino ? real : null;
+}
+
+async function resolvedRoots(roots: readonly string[]): Promise<string[]> {
+	return (await Promise.all(roots.map((r) => realpath(r).catch(() => null)))).filter((r): r is string => r !== null);
 }
 
 const LOOPBACK = /^(localhost|127(\.\d+){3}|::1|\[::1\])$/i;
@@ -88,7 +138,8 @@ export type ByteRange = { readonly start: number; readonly end: number } | 'whol
  */
 export function parseRange(header: string | null, size: number): ByteRange {
 	const m = header?.trim().match(/^bytes=(\d*)-(\d*)$/i);
-	if (!m || (m[1] === '' && m[2] === '')) return 'whole';
+	// An empty file has no byte to point at: it is sent whole (200, empty), as the RFC allows.
+	if (!m || (m[1] === '' && m[2] === '') || size === 0) return 'whole';
 	if (m[1] === '') {
 		const n = Number(m[2]);
 		if (n === 0) return 'unsatisfiable';
@@ -100,8 +151,13 @@ export function parseRange(header: string | null, size: number): ByteRange {
 	return { start, end };
 }
 
-/** The response for a checked media file: whole, or the asked byte range (so video can seek). */
-export function mediaResponse(path: string, type: string, size: number, rangeHeader: string | null): Response {
+/**
+ * The response for an opened media file: whole, or the asked byte range (so video can seek), read
+ * from the descriptor `openMedia` checked. The file is closed when the body ends or is cancelled, or
+ * at once when there is no body to send (`head`, a 416, an empty file).
+ */
+export function mediaResponse(opened: { file: FileHandle; type: string; size: number }, rangeHeader: string | null, head = false): Response {
+	const { file, type, size } = opened;
 	const headers: Record<string, string> = {
 		'content-type': type,
 		'accept-ranges': 'bytes',
@@ -112,11 +168,15 @@ export function mediaResponse(path: string, type: string, size: number, rangeHea
 	};
 	const range = parseRange(rangeHeader, size);
 	if (range === 'unsatisfiable') {
+		void file.close().catch(() => {});
 		return new Response(null, { status: 416, headers: { ...headers, 'content-range': `bytes */${size}` } });
 	}
 	const { start, end } = range === 'whole' ? { start: 0, end: size - 1 } : range;
-	const stream = size === 0 ? null : (Readable.toWeb(createReadStream(path, { start, end })) as ReadableStream<Uint8Array>);
-	headers['content-length'] = String(size === 0 ? 0 : end - start + 1);
+	const length = size === 0 ? 0 : end - start + 1;
+	let stream: ReadableStream<Uint8Array> | null = null;
+	if (head || length === 0) void file.close().catch(() => {});
+	else stream = Readable.toWeb(file.createReadStream({ start, end })) as ReadableStream<Uint8Array>;
+	headers['content-length'] = String(length);
 	if (range === 'whole') return new Response(stream, { status: 200, headers });
 	return new Response(stream, { status: 206, headers: { ...headers, 'content-range': `bytes ${start}-${end}/${size}` } });
 }

@@ -4,6 +4,8 @@
  * logged. One poller per host:port, shared by every waiting screen; it stops when none waits.
  */
 import { connect } from 'node:net';
+import { clientOf } from './guards/client';
+import { FairSlots, type SlotOptions } from './guards/slots';
 
 export const POLL_EVERY_MS = 100;
 const CONNECT_TIMEOUT_MS = 1000;
@@ -68,4 +70,50 @@ export function waitForPort(host: string, port: number, timeoutMs: number, signa
 		poller.waiters.add(finish);
 		if (fresh) void poll(key, host, port);
 	});
+}
+
+/**
+ * Long-polls held at once (issue 24.5: 17 addresses × 128 held every socket of the server for 20 s
+ * each, renewably, on the very path screens recover by). A screen holds one or two (GUI, bus);
+ * an address may hold 8, a network 32; a newcomer from a lighter network ends the oldest wait of the
+ * heaviest (it answers "not yet", and that client asks again), and loopback keeps a share.
+ */
+export const PORT_WAIT_SLOTS: SlotOptions = { total: 512, perAddress: 8, perNetwork: 32, reserved: 64 };
+export const PORT_WAIT_MS = 20_000;
+const portWaits = new FairSlots(PORT_WAIT_SLOTS, 'port waits');
+
+export interface PortWaitDeps {
+	readonly host: string;
+	readonly ports: readonly number[];
+	readonly slots?: FairSlots;
+	readonly waitMs?: number;
+	/** Marks the request's socket as a long-poll's for as long as it waits (connections.ts). */
+	readonly holdSocket?: () => () => void;
+}
+
+/** `GET /api/ovos/port?port=N[&wait=MS]` from `address`: `wait` up to the server's own (20 s), 0 for one try. */
+export async function answerPortWait(url: URL, signal: AbortSignal, address: string, d: PortWaitDeps): Promise<Response> {
+	const port = Number(url.searchParams.get('port'));
+	if (!d.ports.includes(port)) {
+		return json({ error: `port ${url.searchParams.get('port')} is not an OVOS port of this server` }, 404);
+	}
+	const most = d.waitMs ?? PORT_WAIT_MS;
+	const asked = url.searchParams.get('wait');
+	const waitMs = asked !== null && /^\d{1,6}$/.test(asked) ? Math.min(Number(asked), most) : most;
+	if (waitMs === 0) return json({ open: await portAccepts(d.host, port) });
+	const stop = new AbortController();
+	const taken = (d.slots ?? portWaits).take(clientOf(address), () => stop.abort());
+	if (!taken.ok) return json({ error: taken.message }, taken.status, { 'retry-after': '5' });
+	const unmark = d.holdSocket?.() ?? (() => {});
+	try {
+		const open = await waitForPort(d.host, port, waitMs, AbortSignal.any([signal, stop.signal]));
+		return json({ open });
+	} finally {
+		unmark();
+		taken.slot.release();
+	}
+}
+
+function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+	return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers } });
 }

@@ -43,11 +43,15 @@ export const SETTINGS = /** @type {const} */ ([
 	'HOST',
 	'OVOS_SCREEN_TOKEN',
 	'OVOS_SCREEN_ALLOWED_HOSTS',
+	'OVOS_SCREEN_ALLOWED_PORTS',
 	'OVOS_MEDIA_ROOTS',
 	'OVOS_SCREEN_DATA_DIR',
 	'OVOS_CHAT_SECRET',
 	'OVOS_CHAT_IDLE_MS',
 	'OVOS_CHAT_DEADLINE_MS',
+	'OVOS_CHAT_CORE_SHARE',
+	'OVOS_CHAT_QUEUE_MS',
+	'OVOS_CHAT_QUESTION_IDLE_MS',
 	'OVOS_SCREEN_THEME',
 	'OVOS_SCREEN_LANG',
 	'OVOS_KIOSK_ROTATE',
@@ -112,17 +116,25 @@ export function parseSettings(text, file) {
 		if (ENV_ONLY.has(key)) throw new ConfigError(key, `${at}: is read from the environment only (it names the settings file)`);
 		const before = out.get(key);
 		if (before) throw new ConfigError(key, `${key} (in ${file}, lines ${before.line} and ${n}): set twice; keep one`);
-		out.set(key, { value: unquote(line.slice(eq + 1).trim()), line: n });
+		const value = unquote(line.slice(eq + 1).trim());
+		if (value === null) throw new ConfigError(key, `${at}: the value opens a quote that is not closed on that line (KEY="value", one line)`);
+		out.set(key, { value, line: n });
 	});
 	return out;
 }
 
-/** @param {string} v */
+/**
+ * The value without its surrounding quotes, or null when it opens a quote it never closes (a value
+ * spans one line, so `"192.168.1.20` is a mistake to name, not a host to refuse).
+ * @param {string} v
+ * @returns {string | null}
+ */
 function unquote(v) {
 	const q = v[0];
-	if ((q === '"' || q === "'") && v.length > 1) {
+	if (q === '"' || q === "'") {
 		const end = v.indexOf(q, 1);
-		if (end > 0 && /^(\s+#.*)?$/.test(v.slice(end + 1))) return v.slice(1, end);
+		if (end < 0) return null;
+		if (/^(\s+#.*)?$/.test(v.slice(end + 1))) return v.slice(1, end);
 	}
 	return v.replace(/\s+#.*$/, '');
 }

@@ -17,17 +17,29 @@ export interface SettingRow {
 	readonly line?: number;
 	/** For a secret: whether it is set (its value is never sent). */
 	readonly secret?: boolean;
+	/** A path of this machine, not shown to this browser (its value is null). */
+	readonly hidden?: true;
 }
 
 export interface SettingsView {
-	/** The settings file read, if any. */
+	/** The settings file read, if any (null too when paths are hidden). */
 	readonly file: string | null;
+	/** Paths of this machine (folders, the settings file) are left out for this browser. */
+	readonly pathsHidden: boolean;
 	readonly rows: readonly SettingRow[];
 }
 
+/** Settings whose value is a path of this machine: where its data, media and settings live. */
+const PATH_KEYS: ReadonlySet<string> = new Set(['OVOS_MEDIA_ROOTS', 'OVOS_SCREEN_DATA_DIR', 'OVOS_SCREEN_SETTINGS']);
+
 type Env = Readonly<Record<string, string | undefined>>;
 
-export function settingsView(c: ServerConfig, env: Env = process.env): SettingsView {
+/**
+ * `paths`: whether this browser may see paths of this machine (the route shows them on the machine
+ * itself and to holders of the API token, issue 24: a remote visitor learnt the media roots and the
+ * data folder).
+ */
+export function settingsView(c: ServerConfig, env: Env = process.env, paths = true): SettingsView {
 	const values: Record<(typeof SETTINGS)[number], string | null> = {
 		OVOS_HOST: c.ovos.host,
 		OVOS_GUI_PORT: String(c.ovos.guiPort),
@@ -38,11 +50,15 @@ export function settingsView(c: ServerConfig, env: Env = process.env): SettingsV
 		HOST: c.listenHost,
 		OVOS_SCREEN_TOKEN: null,
 		OVOS_SCREEN_ALLOWED_HOSTS: c.allowedHosts === '*' ? '*' : c.allowedHosts.length > 0 ? c.allowedHosts.join(', ') : null,
+		OVOS_SCREEN_ALLOWED_PORTS: c.allowedPorts === '*' ? '*' : c.allowedPorts.length > 0 ? c.allowedPorts.join(', ') : null,
 		OVOS_MEDIA_ROOTS: c.mediaRoots.join(':'),
 		OVOS_SCREEN_DATA_DIR: c.dataDir,
 		OVOS_CHAT_SECRET: null,
 		OVOS_CHAT_IDLE_MS: String(c.chatIdleMs),
 		OVOS_CHAT_DEADLINE_MS: String(c.chatDeadlineMs),
+		OVOS_CHAT_CORE_SHARE: String(c.chatCoreShare),
+		OVOS_CHAT_QUEUE_MS: String(c.chatQueueMs),
+		OVOS_CHAT_QUESTION_IDLE_MS: String(c.chatQuestionIdleMs),
 		OVOS_SCREEN_THEME: c.theme,
 		OVOS_SCREEN_LANG: c.lang,
 		OVOS_KIOSK_ROTATE: String(c.kiosk.rotate),
@@ -65,7 +81,15 @@ export function settingsView(c: ServerConfig, env: Env = process.env): SettingsV
 		const line = c.source.lines.get(key);
 		const origin: SettingOrigin = line !== undefined ? 'file' : raw(env, key) !== undefined ? 'environment' : 'default';
 		const secret = secrets[key];
-		return { key, value: secret === undefined ? values[key] : null, origin, ...(line !== undefined ? { line } : {}), ...(secret !== undefined ? { secret } : {}) };
+		const hidden = !paths && PATH_KEYS.has(key) && values[key] !== null;
+		return {
+			key,
+			value: secret === undefined && !hidden ? values[key] : null,
+			origin,
+			...(line !== undefined ? { line } : {}),
+			...(secret !== undefined ? { secret } : {}),
+			...(hidden ? { hidden: true as const } : {})
+		};
 	});
-	return { file: c.source.file, rows };
+	return { file: paths ? c.source.file : null, pathsHidden: !paths, rows };
 }

@@ -15,6 +15,8 @@ export interface StartInfo {
 	readonly host: string;
 	/** "the embedded OVOS simulator (…)" or "OVOS at 192.168.1.20 (…)". */
 	readonly ovos: string;
+	/** OVOS_SCREEN_TOKEN is set: the chat, the bus window and the APIs need it. */
+	readonly tokenRequired: boolean;
 	/** The one line for a failed listen (taken port, address not of this machine, …). */
 	problem(e: NodeJS.ErrnoException): string;
 	/** Bounds the server's sockets (see connections.ts); called before it listens. */
@@ -28,6 +30,7 @@ export function publishStart(c: ServerConfig, ovos: string): void {
 		port: c.port,
 		host: c.listenHost,
 		ovos,
+		tokenRequired: c.apiToken !== null,
 		problem: (e) => (located(listenProblem('PORT', c.listenHost, c.port, e), c.source) as Error).message,
 		guard: (server) => void guardConnections(server)
 	};

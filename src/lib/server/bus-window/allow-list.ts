@@ -195,11 +195,58 @@ export const TO_BUS: Readonly<Record<string, Outbound>> = {
  * - notifications: `action` of a notification the companion popped up or stored, with exactly its
  *   `callback_data`.
  * A browser thus triggers only what a skill on the device offered a person to tap, nothing else.
+ *
+ * Two more rules (issue 24.3: a GUI-socket client taught the window `recognizer_loop:utterance`,
+ * `recognizer_loop:sleep` and `mycroft.stop`, and a browser then sent them):
+ * - **Learnt only from the real owner.** The owners are the device's own services — the shell
+ *   companion, the homescreen skill, the skills registering apps — talking on the bus. Anything
+ *   ovos-gui relayed from a GUI socket (`mycroft.events.triggered` becomes `<namespace>.<event>` on
+ *   the bus, so a client of port 18181 can spell `ovos.notification.notification_data` or
+ *   `gui.value.set`) carries `context.gui_framework`, which ovos-gui always sets and the owners never
+ *   do: such a message teaches nothing.
+ * - **Never a core control type**, whoever announced it: a skill offers its own features, not the
+ *   device's levers. `never` lists the prefixes of what steers core itself — listening and speech,
+ *   stopping and sleep, the system, the GUI, skills, intents, settings, sessions, audio and
+ *   playback, PHAL, the homescreen and notification services — and any type with a colon (core's
+ *   `recognizer_loop:…`, `question:…`, `speak:…`), which no skill event has.
  */
 export const ANNOUNCED_ACTIONS = {
 	why: 'app launchers and notification actions offered by skills on the device',
-	maxType: 200
+	maxType: 200,
+	never: [
+		'speak',
+		'mycroft.',
+		'system.',
+		'gui.',
+		'enclosure.',
+		'ovos.utterance.',
+		'ovos.session.',
+		'ovos.skills.',
+		'skillmanager.',
+		'intent.',
+		'ovos.intent.',
+		'configuration.',
+		'ovos.language.',
+		'ovos.audio.',
+		'ovos.common_play.',
+		'ovos.PHAL.',
+		'ovos.phal.',
+		'phal.',
+		'homescreen.',
+		'ovos.homescreen.',
+		'ovos.shell.',
+		'ovos.notification.',
+		'opm.',
+		'hivemind.'
+	]
 } as const;
+
+/** Whether `type` is a core control type, which can never be an announced action (see above). */
+export function isCoreControl(type: string): boolean {
+	if (type.includes(':')) return true;
+	const t = type.toLowerCase();
+	return ANNOUNCED_ACTIONS.never.some((p) => (p.endsWith('.') ? t.startsWith(p.toLowerCase()) : t === p));
+}
 
 /** Largest payload a browser may post (bytes of JSON); notifications carry their callback data. */
 export const MAX_REQUEST_BYTES = 16 * 1024;

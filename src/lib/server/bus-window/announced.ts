@@ -1,9 +1,11 @@
 /**
  * What the device itself offered a person to tap, learnt from the bus: the notifications the shell
  * companion popped up or stored, and the homescreen's app launchers. The window lets a browser send
- * a skill-chosen action only when it matches one of these exactly (allow-list.ts, ANNOUNCED_ACTIONS).
+ * a skill-chosen action only when it matches one of these exactly (allow-list.ts, ANNOUNCED_ACTIONS):
+ * learnt only from the device's own services, never a core control type.
  */
 import { isObject, type BusMessage, type Json, type JsonObject } from '../../protocol';
+import { isCoreControl } from './allow-list';
 
 /** Popups remembered (newest kept); stored notifications are whatever the last storage model said. */
 const POPPED_KEPT = 100;
@@ -24,6 +26,7 @@ export class Announced {
 	#drawer = new Set<string>();
 
 	observe(msg: BusMessage): void {
+		if (relayedFromGuiSocket(msg)) return;
 		const d = msg.data;
 		switch (msg.type) {
 			case 'ovos.notification.notification_data':
@@ -63,6 +66,7 @@ export class Announced {
 
 	/** Whether `type` with `data` is an app launch or a notification action the device offered. */
 	allowsAction(type: string, data: JsonObject): boolean {
+		if (isCoreControl(type)) return false;
 		if (Object.keys(data).length === 0 && (this.#drawer.has(type) || [...this.#apps.values()].includes(type))) return true;
 		const offered = (n: JsonObject) => n.action === type && sameJson(isObject(n.callback_data) ? n.callback_data : {}, data);
 		return this.#stored.some(offered) || this.#popped.some(offered);
@@ -73,6 +77,11 @@ export class Announced {
 		this.#popped.push(n);
 		if (this.#popped.length > POPPED_KEPT) this.#popped.shift();
 	}
+}
+
+/** ovos-gui marks what it relays from a GUI socket with `context.gui_framework`; the owners never send it. */
+function relayedFromGuiSocket(msg: BusMessage): boolean {
+	return isObject(msg.context) && Object.hasOwn(msg.context, 'gui_framework');
 }
 
 /** Deep equality of JSON values, key order ignored. */

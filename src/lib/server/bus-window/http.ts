@@ -10,8 +10,8 @@
  */
 import { REFUSAL_STATUS, type RefusalCode, type WindowAnswer } from '../../protocol/bus-window';
 import { ChatError } from '../agent/errors';
-import { checkApiToken, checkOrigin, discardBody, json, readJson, SSE_HEADERS, sseEvent, sseStream } from '../agent/http';
-import { RateLimiter } from '../rate-limit';
+import { discardBody, json, readJson, SSE_HEADERS, sseEvent, sseStream } from '../agent/http';
+import { FairSlots, guard, RateLimiter, type Admission, type Client, type Guarded } from '../guards';
 import { MAX_REQUEST_BYTES } from './allow-list';
 import type { BusWindowServer } from './window';
 
@@ -22,41 +22,14 @@ export interface WindowHttpDeps {
 	readonly sends: RateLimiter;
 	/** Stream opens per client (a reconnect loop cannot spin). */
 	readonly opens: RateLimiter;
-	readonly streams: StreamCounter;
+	/** Open streams per client, per network and in all, shared fairly (../guards/slots.ts). */
+	readonly streams: FairSlots;
 	/** Keep-alive comment interval on open streams. */
 	readonly keepAliveMs?: number;
 }
 
-/** Open streams per client and in all, bounded. */
-export class StreamCounter {
-	readonly #byClient = new Map<string, number>();
-	#total = 0;
-	constructor(
-		readonly perClient = 8,
-		readonly total = 256
-	) {}
-
-	/** Counts one more for `client`, or says why not. */
-	open(client: string): string | null {
-		const n = this.#byClient.get(client) ?? 0;
-		if (n >= this.perClient) return `at most ${this.perClient} open event streams per client`;
-		if (this.#total >= this.total) return `at most ${this.total} open event streams in all`;
-		this.#byClient.set(client, n + 1);
-		this.#total++;
-		return null;
-	}
-
-	close(client: string): void {
-		const n = (this.#byClient.get(client) ?? 1) - 1;
-		if (n <= 0) this.#byClient.delete(client);
-		else this.#byClient.set(client, n);
-		this.#total = Math.max(0, this.#total - 1);
-	}
-
-	get count(): number {
-		return this.#total;
-	}
-}
+/** 8 per address, 32 per network, 256 in all of which 32 are kept for loopback and token holders. */
+export const STREAM_SLOTS = { perAddress: 8, perNetwork: 32, total: 256, reserved: 32 } as const;
 
 export function defaultDeps(window: BusWindowServer, apiToken: string | null): WindowHttpDeps {
 	return {
@@ -65,7 +38,7 @@ export function defaultDeps(window: BusWindowServer, apiToken: string | null): W
 		// A person taps a few times a second at most; a slider sends a handful per drag.
 		sends: new RateLimiter({ burst: 20, perSecond: 5 }),
 		opens: new RateLimiter({ burst: 10, perSecond: 1 }),
-		streams: new StreamCounter()
+		streams: new FairSlots(STREAM_SLOTS, 'open event streams')
 	};
 }
 
@@ -73,31 +46,26 @@ function answer(a: WindowAnswer, headers: Record<string, string> = {}): Response
 	return json(a, a.ok ? 202 : REFUSAL_STATUS[a.code], headers);
 }
 
-/** The same-origin and token guards; a ChatError becomes the matching refusal. */
-function guard(request: Request, url: URL, deps: WindowHttpDeps, client: string): WindowAnswer | null {
-	try {
-		checkOrigin(request, url);
-		checkApiToken(request, deps.apiToken);
-		return null;
-	} catch (e) {
-		if (!(e instanceof ChatError)) throw e;
-		return deps.window.refuse(e.code === 'unauthorized' ? 'unauthorized' : 'forbidden', e.message, client);
-	}
+/** A rate limiter as an admission: in, or 429 with when to try again. */
+function rated(limiter: RateLimiter, client: Client, what: string): Admission {
+	const taken = limiter.take(client.address);
+	if (taken.ok) return { ok: true, release() {} };
+	const s = Math.max(1, Math.ceil(taken.retryAfterMs / 1000));
+	return { ok: false, status: 429, code: 'rate-limited', message: `too many ${what}; try again in ${s} s`, retryAfterS: s };
 }
 
-function limited(deps: WindowHttpDeps, client: string, retryAfterMs: number, what: string): Response {
-	const a = deps.window.refuse('rate-limited', `too many ${what}; try again in ${Math.ceil(retryAfterMs / 1000)} s`, client);
-	return answer(a, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
+/** A guard's refusal as the window's answer (counted and logged by the window). */
+function refusedBy(g: Exclude<Guarded, { ok: true }>, deps: WindowHttpDeps, address: string): Response {
+	const a = deps.window.refuse(g.code === 'busy-server' ? 'rate-limited' : g.code, g.message, address);
+	return answer(a, g.retryAfterS ? { 'retry-after': String(g.retryAfterS) } : {});
 }
 
 /** `POST /api/bus`. */
-export async function postToBus(request: Request, url: URL, client: string, deps: WindowHttpDeps): Promise<Response> {
-	const refused = guard(request, url, deps, client);
-	if (refused) return answer(refused);
-	const taken = deps.sends.take(client);
-	if (!taken.ok) {
-		discardBody(request); // not cancelled: that resets the connection before the 429 can go out
-		return limited(deps, client, taken.retryAfterMs, 'messages');
+export async function postToBus(request: Request, url: URL, address: string, deps: WindowHttpDeps): Promise<Response> {
+	const g = guard(request, url, address, { apiToken: deps.apiToken, admit: (c) => rated(deps.sends, c, 'messages') });
+	if (!g.ok) {
+		discardBody(request); // not cancelled: that resets the connection before the refusal can go out
+		return refusedBy(g, deps, address);
 	}
 	let body: unknown;
 	try {
@@ -105,19 +73,25 @@ export async function postToBus(request: Request, url: URL, client: string, deps
 	} catch (e) {
 		if (!(e instanceof ChatError)) throw e;
 		const code: RefusalCode = e.status === 413 ? 'too-large' : e.status === 415 ? 'unsupported-type' : 'invalid';
-		return answer(deps.window.refuse(code, e.message, client));
+		return answer(deps.window.refuse(code, e.message, address));
 	}
-	return answer(deps.window.send(body, client));
+	return answer(deps.window.send(body, address));
 }
 
 /** `GET /api/bus`: the event stream. */
-export function streamFromBus(request: Request, url: URL, client: string, deps: WindowHttpDeps): Response {
-	const refused = guard(request, url, deps, client);
-	if (refused) return answer(refused);
-	const taken = deps.opens.take(client);
-	if (!taken.ok) return limited(deps, client, taken.retryAfterMs, 'event streams opened');
-	const full = deps.streams.open(client);
-	if (full) return answer(deps.window.refuse('rate-limited', full, client), { 'retry-after': '5' });
+export function streamFromBus(request: Request, url: URL, address: string, deps: WindowHttpDeps): Response {
+	let evicted = () => {};
+	const g = guard(request, url, address, {
+		apiToken: deps.apiToken,
+		admit: (c) => {
+			const opened = rated(deps.opens, c, 'event streams opened');
+			if (!opened.ok) return opened;
+			const taken = deps.streams.take(c, () => evicted());
+			if (taken.ok) return { ok: true, release: taken.slot.release };
+			return { ok: false, status: taken.status, code: taken.status === 429 ? 'rate-limited' : 'busy-server', message: taken.message, retryAfterS: 5 };
+		}
+	});
+	if (!g.ok) return refusedBy(g, deps, address);
 
 	let stop = () => {};
 	let closed = false;
@@ -125,20 +99,17 @@ export function streamFromBus(request: Request, url: URL, client: string, deps: 
 		if (closed) return;
 		closed = true;
 		stop();
-		deps.streams.close(client);
+		g.release();
 	};
 	const sse = sseStream(finish);
-	request.signal?.addEventListener('abort', () => {
+	const end = () => {
 		finish();
 		sse.end();
-	});
-	const unsubscribe = deps.window.subscribe(
-		(f) => sse.push(sseEvent(f.event, f.data)),
-		() => {
-			finish();
-			sse.end();
-		}
-	);
+	};
+	// A newcomer from a lighter network took this stream's slot: it ends (the screen reconnects later).
+	evicted = end;
+	request.signal?.addEventListener('abort', end);
+	const unsubscribe = deps.window.subscribe((f) => sse.push(sseEvent(f.event, f.data)), end);
 	const keepAlive = setInterval(() => sse.push(': keep-alive\n\n'), deps.keepAliveMs ?? 15_000);
 	stop = () => {
 		unsubscribe();

@@ -6,7 +6,7 @@ import { BusWindowServer } from './window';
 
 export { FROM_BUS, TO_BUS, ANNOUNCED_ACTIONS, MAX_REQUEST_BYTES, MAX_EVENT_BYTES } from './allow-list';
 export { Announced, sameJson } from './announced';
-export { defaultDeps, postToBus, streamFromBus, StreamCounter, type WindowHttpDeps } from './http';
+export { defaultDeps, postToBus, STREAM_SLOTS, streamFromBus, type WindowHttpDeps } from './http';
 export { BusWindowServer, type WindowBus, type WindowFrame, type WindowLog, type WindowStats } from './window';
 
 let deps: WindowHttpDeps | undefined;

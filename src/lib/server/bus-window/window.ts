@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { isObject, sessionIdOf, type BusMessage, type JsonObject } from '../../protocol';
-import { REFUSAL_STATUS, type RefusalCode, type WindowAnswer, type WindowEvent, type WindowState } from '../../protocol/bus-window';
+import { PARTS_WAIT_MS, REFUSAL_STATUS, type DeviceParts, type RefusalCode, type WindowAnswer, type WindowEvent, type WindowState } from '../../protocol/bus-window';
 import { ANNOUNCED_ACTIONS, FROM_BUS, MAX_EVENT_BYTES, TO_BUS } from './allow-list';
 import { Announced } from './announced';
 
@@ -47,6 +47,11 @@ const DEVICE_CONTEXT: JsonObject = { session: { session_id: 'default' } };
  * start), and the volume (the baseline of the OSD).
  */
 const LEARN_ON_OPEN = ['ovos.notification.api.request.storage.model', 'homescreen.metadata.get', 'mycroft.volume.get'];
+/** The answer that shows each device-side part runs (see DeviceParts). */
+const PART_ANSWERS: Readonly<Record<string, keyof DeviceParts>> = {
+	'ovos.notification.update_storage_model': 'notifications',
+	'mycroft.volume.get.response': 'volume'
+};
 
 export class BusWindowServer {
 	readonly stats: WindowStats = { forwarded: 0, droppedBad: 0, droppedSession: 0, accepted: 0, refused: {} };
@@ -60,15 +65,16 @@ export class BusWindowServer {
 	readonly #off: (() => void)[];
 	#state: WindowState;
 	#logged = 0;
+	#partsTimer: ReturnType<typeof setTimeout> | null = null;
 
 	constructor(o: { bus: WindowBus; log?: WindowLog }) {
 		this.#bus = o.bus;
 		this.#log = o.log ?? consoleLog;
-		this.#state = o.bus.isOpen ? { open: true } : this.#closedState(o.bus.lastError);
+		this.#state = o.bus.isOpen ? { open: true } : this.#closedState();
 		this.#off = [
 			o.bus.onMessage((m) => this.#received(m)),
 			o.bus.onOpen(() => this.#opened()),
-			o.bus.onClose((reason) => this.#setState(this.#closedState(reason)))
+			o.bus.onClose(() => this.#setState(this.#closedState()))
 		];
 		if (o.bus.isOpen) this.#learn();
 	}
@@ -110,7 +116,7 @@ export class BusWindowServer {
 			return this.refuse('not-allowed', `${type} is not on the bus window's allow-list, nor an action the device offered`, client);
 		}
 		if (!this.#bus.isOpen || !this.#bus.send({ type, data, context: DEVICE_CONTEXT }))
-			return this.refuse('bus-down', `the OVOS messagebus is not connected (${this.#bus.url}: ${this.#bus.lastError})`, client);
+			return this.refuse('bus-down', 'the OVOS messagebus is not connected; the server keeps trying', client);
 		this.stats.accepted++;
 		this.#log('info', `sent ${type} for ${client}`);
 		return { ok: true };
@@ -125,6 +131,7 @@ export class BusWindowServer {
 
 	/** Stops listening to the bus and ends every browser's stream (an open stream would hold the server up). */
 	close(): void {
+		if (this.#partsTimer) clearTimeout(this.#partsTimer);
 		for (const off of this.#off) off();
 		const ends = [...this.#listeners.values()];
 		this.#listeners.clear();
@@ -133,6 +140,9 @@ export class BusWindowServer {
 
 	#received(msg: BusMessage): void {
 		this.#announced.observe(msg);
+		const part = Object.hasOwn(PART_ANSWERS, msg.type) ? PART_ANSWERS[msg.type] : undefined;
+		const parts = this.#state.parts;
+		if (part && parts && parts[part] !== 'answered') this.#setState({ ...this.#state, parts: { ...parts, [part]: 'answered' } });
 		const rule = Object.hasOwn(FROM_BUS, msg.type) ? FROM_BUS[msg.type] : undefined;
 		if (!rule) return;
 		if (sessionIdOf(msg) !== 'default') {
@@ -158,12 +168,22 @@ export class BusWindowServer {
 	}
 
 	#opened(): void {
-		this.#setState({ open: true });
 		this.#learn();
 	}
 
+	/** Asks the device what it holds; whichever part has not answered after PARTS_WAIT_MS is silent. */
 	#learn(): void {
+		this.#setState({ open: true, parts: { notifications: 'asking', volume: 'asking' } });
 		for (const type of LEARN_ON_OPEN) this.#bus.send({ type, data: {}, context: DEVICE_CONTEXT });
+		if (this.#partsTimer) clearTimeout(this.#partsTimer);
+		this.#partsTimer = setTimeout(() => {
+			this.#partsTimer = null;
+			const p = this.#state.parts;
+			if (!this.#state.open || !p) return;
+			const silent = (a: DeviceParts[keyof DeviceParts]) => (a === 'asking' ? 'silent' : a);
+			this.#setState({ ...this.#state, parts: { notifications: silent(p.notifications), volume: silent(p.volume) } });
+		}, PARTS_WAIT_MS);
+		this.#partsTimer.unref?.();
 	}
 
 	#setState(state: WindowState): void {
@@ -171,8 +191,9 @@ export class BusWindowServer {
 		this.#broadcast({ event: 'state', data: state });
 	}
 
-	#closedState(reason: string): WindowState {
-		return { open: false, reason: `OVOS messagebus at ${this.#bus.url} not connected: ${reason}` };
+	/** What browsers are told: not where the bus is, nor the socket error that names it (issue 24); the server's log has both. */
+	#closedState(): WindowState {
+		return { open: false, reason: 'the OVOS messagebus is not connected' };
 	}
 
 	#broadcast(frame: WindowFrame): void {

@@ -59,6 +59,7 @@ export class BusClient {
 	readonly #listeners = new Set<BusListener>();
 	readonly #closeListeners = new Set<CloseListener>();
 	readonly #openListeners = new Set<OpenListener>();
+	readonly #failListeners = new Set<CloseListener>();
 	#ws: WebSocket | null = null;
 	#open = false;
 	#attempt: Promise<void> | null = null;
@@ -155,6 +156,12 @@ export class BusClient {
 		return () => this.#openListeners.delete(fn);
 	}
 
+	/** Called whenever a connection attempt fails, with why (the server's log of the device's comings and goings). */
+	onFail(fn: CloseListener): () => void {
+		this.#failListeners.add(fn);
+		return () => this.#failListeners.delete(fn);
+	}
+
 	/** Called whenever an open socket closes (turns in flight can fail at once instead of timing out). */
 	onClose(fn: CloseListener): () => void {
 		this.#closeListeners.add(fn);
@@ -194,6 +201,7 @@ export class BusClient {
 				ws.on('error', () => {});
 				ws.terminate();
 				if (this.#ws === ws) this.#ws = null;
+				if (!this.#stopped) for (const fn of this.#failListeners) safely(() => fn(reason), this.#log);
 				reject(new BusUnavailableError(this.url, reason));
 			};
 			const timer = setTimeout(() => fail(`no answer within ${this.#connectTimeoutMs} ms`), this.#connectTimeoutMs);

@@ -1,0 +1,75 @@
+/**
+ * A screen's first HTML shows the page that is up (issue 23.4), so the first frame needs no socket:
+ *   - `firstScreen`: the page the server's copy of the device's screen holds (screen-mirror.ts), for
+ *     a screen that talks to that same OVOS — only the namespace on screen, as a fresh client holds
+ *     it after ovos-gui's replay;
+ *   - `lazyPartLinks`: the stylesheets (and code) of the lazily loaded parts that page was rendered
+ *     with. SvelteKit links only what a route imports statically; a template brings its own CSS when
+ *     it loads in the browser, which on a server-rendered page would be after its first paint. The
+ *     build lists which stylesheet scopes which Svelte component class (server/preloads.js); the
+ *     classes in the rendered HTML say which of them the page needs.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chooseAddress, sameHost, type AllowedHosts, type OvosAddress } from '../protocol/address';
+import { shownNamespace } from '../screen/selectors';
+import { IDLE_STATUS, type ScreenState } from '../screen/state';
+import { withSaved } from '../settings/screen-params';
+import { screenMirror } from './screen-mirror';
+
+/**
+ * The model a screen opened at `url` can show before its socket speaks: the server's copy of its
+ * OVOS's screen cut to the namespace on screen, or null (another OVOS, nothing up, or no copy yet).
+ */
+export function firstScreen(url: URL, saved: string, ovos: OvosAddress, allowed: AllowedHosts): ScreenState | null {
+	const choice = chooseAddress(withSaved(url.searchParams, saved), ovos, allowed, url.hostname);
+	if (!choice.ok || !sameDevice(choice.address, ovos)) return null;
+	const model = screenMirror()?.replayed();
+	const id = model ? shownNamespace(model) : null;
+	if (!model || id === null) return null;
+	return { stack: [id], namespaces: { [id]: model.namespaces[id]! }, status: IDLE_STATUS, lastEvents: [] };
+}
+
+/** The server's copy watches the configured OVOS's GUI port; a screen told `?host=` elsewhere sees another screen. */
+function sameDevice(a: OvosAddress, ovos: OvosAddress): boolean {
+	if (a.guiPort !== ovos.guiPort) return false;
+	return a.host === ovos.host || (a.host !== null && ovos.host !== null && sameHost(a.host, ovos.host));
+}
+
+/** Per Svelte component class (`svelte-1x2y3z`) of a lazily loaded part: its stylesheets and code, as URL paths. */
+export type LazyParts = Readonly<Record<string, { readonly css: readonly string[]; readonly js: readonly string[] }>>;
+
+/** Where the build folder (server/index.js) says the build's list of lazy parts is. */
+const BUILD_KEY = Symbol.for('ovos-screen.build');
+export const LAZY_PARTS_FILE = 'lazy-parts.json';
+
+let parts: LazyParts | null = null;
+
+/** The running build's list (none under `vite dev`, which serves no build: its pages get their CSS when their code runs). */
+function lazyParts(): LazyParts {
+	if (parts) return parts;
+	const dir = (globalThis as { [BUILD_KEY]?: string })[BUILD_KEY];
+	try {
+		parts = dir ? (JSON.parse(readFileSync(join(dir, LAZY_PARTS_FILE), 'utf8')) as LazyParts) : {};
+	} catch {
+		parts = {};
+	}
+	return parts;
+}
+
+/**
+ * `<link>`s for the lazily loaded parts rendered in `html`: their stylesheets (render-blocking, as
+ * the route's own: the first paint is the styled page) and their code (`modulepreload`: the page's
+ * renderer is fetched with the page, not after the app has started). The browser's loader of those
+ * parts finds the links and fetches nothing twice.
+ */
+export function lazyPartLinks(html: string, table: LazyParts = lazyParts()): string {
+	const css = new Set<string>();
+	const js = new Set<string>();
+	for (const m of html.matchAll(/\bsvelte-[a-z0-9]+\b/g)) {
+		const part = Object.hasOwn(table, m[0]) ? table[m[0]] : undefined;
+		part?.css.forEach((f) => css.add(f));
+		part?.js.forEach((f) => js.add(f));
+	}
+	return [...[...css].map((f) => `<link rel="stylesheet" href="${f}">`), ...[...js].map((f) => `<link rel="modulepreload" href="${f}">`)].join('');
+}

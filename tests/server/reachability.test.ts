@@ -1,0 +1,61 @@
+// Issue 23.5: an unreachable OVOS was invisible in the server's log for as long as it lasted. Now one
+// line says it does not answer, one that it is back, whatever the retries between.
+import { afterEach, describe, expect, it } from 'vitest';
+import { Reachability } from '../../src/lib/server/reachability';
+import { ScreenMirror } from '../../src/lib/server/screen-mirror';
+import { BusClient } from '../../src/lib/server/bus/client';
+import { startSimulator, type Simulator } from '../../src/lib/server/simulator';
+import { freePort } from '../support/app';
+import { until } from '../support/live-screen';
+
+describe('Reachability', () => {
+	it('one line when the first connection fails, none for more failures, one when every connection is back', () => {
+		const lines: string[] = [];
+		let now = 1_000_000;
+		const r = new Reachability('10.255.255.1', (l) => lines.push(l), () => now);
+		r.failed('ovos-gui', 18181, 'connect timed out');
+		r.failed('ovos-gui', 18181, 'connect timed out');
+		r.failed('messagebus', 8181, 'ECONNREFUSED');
+		expect(lines).toEqual(['ovos-screen: OVOS at 10.255.255.1 does not answer (ovos-gui port 18181: connect timed out); trying again quietly until it does']);
+		now += 123_000;
+		r.connected('ovos-gui');
+		expect(lines).toHaveLength(1); // the bus is still down
+		expect(r.reachable).toBe(false);
+		r.connected('messagebus');
+		r.connected('messagebus');
+		expect(lines[1]).toBe('ovos-screen: OVOS at 10.255.255.1 answers again, after 2 min 3 s');
+		expect(lines).toHaveLength(2);
+	});
+});
+
+describe("the server's own connections report to it", () => {
+	let sim: Simulator | null = null;
+	const stops: (() => unknown)[] = [];
+	afterEach(async () => {
+		for (const s of stops.splice(0)) await s();
+		await sim?.stop();
+		sim = null;
+	});
+
+	it('an OVOS that is down at start, then comes up: one line each, from the screen copy and the bus together', async () => {
+		const [guiPort, busPort] = [await freePort(), await freePort()];
+		const lines: string[] = [];
+		const reach = new Reachability('127.0.0.1', (l) => lines.push(l));
+		const mirror = new ScreenMirror(`ws://127.0.0.1:${guiPort}/gui`, { reach: { connected: () => reach.connected('ovos-gui'), failed: (why) => reach.failed('ovos-gui', guiPort, why) } });
+		const bus = new BusClient({ url: `ws://127.0.0.1:${busPort}/core`, log: () => {} });
+		bus.onOpen(() => reach.connected('messagebus'));
+		bus.onFail((why) => reach.failed('messagebus', busPort, why));
+		mirror.start();
+		bus.start();
+		stops.push(() => mirror.stop(), () => bus.close());
+		// Several retries of each go by (the mirror backs off from 250 ms, the bus from 250 ms).
+		await new Promise((r) => setTimeout(r, 2500));
+		expect(lines).toHaveLength(1);
+		expect(lines[0]).toMatch(/^ovos-screen: OVOS at 127\.0\.0\.1 does not answer \((ovos-gui port \d+|messagebus port \d+): .*ECONNREFUSED.*\)/);
+		sim = await startSimulator({ host: '127.0.0.1', busPort, guiPort, skills: false, log: false });
+		await until(() => lines.length === 2, 10_000);
+		expect(lines[1]).toMatch(/^ovos-screen: OVOS at 127\.0\.0\.1 answers again, after \d+ s$/);
+		await new Promise((r) => setTimeout(r, 300));
+		expect(lines).toHaveLength(2);
+	});
+});
