@@ -16,7 +16,7 @@
  * reload into the new build (src/app.html).
  */
 import { build, files, version } from '$service-worker';
-import { cacheName, isShell, isStaleCache, NETWORK_ONLY, SCREEN_PATHS, serverAnswered, SHELL_WAIT_MS, strategyFor } from '$lib/offline/policy';
+import { cacheName, carriesPage, isShell, isStaleCache, KEPT_HEADER, NETWORK_ONLY, SCREEN_PATHS, serverAnswered, SHELL_WAIT_MS, strategyFor } from '$lib/offline/policy';
 
 const sw = self as unknown as ServiceWorkerGlobalScope;
 const CACHE = cacheName(version);
@@ -33,7 +33,7 @@ sw.addEventListener('install', (event) => {
 			caches.open(CACHE).then(async (cache) => {
 				await cache.addAll([...ASSETS]);
 				// The screens' HTML as this server fills it in; a screen that never loaded online still comes up.
-				await Promise.all(SCREEN_PATHS.map((p) => fetch(p).then((res) => (isShell(res) ? cache.put(p, res) : undefined), () => undefined)));
+				await Promise.all(SCREEN_PATHS.map((p) => keptCopy(p).then((res) => (res ? cache.put(p, res) : undefined), () => undefined)));
 			})
 		]).then(() => sw.skipWaiting())
 	);
@@ -65,8 +65,13 @@ async function asset(req: Request): Promise<Response> {
 
 async function shell(event: FetchEvent): Promise<Response> {
 	const cache = await caches.open(CACHE);
-	const network = fetch(event.request).then(async (res) => {
-		if (isShell(res)) await cache.put(event.request, res.clone());
+	const network = fetch(event.request).then((res) => {
+		if (isShell(res)) {
+			// The page the server drew into it is the device's now, not whenever the copy is shown:
+			// that one is kept without it, fetched beside (the screen does not wait for it).
+			const copy = carriesPage(res) ? keptCopy(event.request.url) : Promise.resolve(res.clone());
+			event.waitUntil(copy.then((c) => (c ? cache.put(event.request, c) : undefined)).catch(() => undefined));
+		}
 		return res;
 	});
 	event.waitUntil(network.catch(() => undefined));
@@ -78,6 +83,12 @@ async function shell(event: FetchEvent): Promise<Response> {
 	if (kept) return kept;
 	// Never loaded online here: all there is to show is what the network says, when it says it.
 	return late ? network : (res ?? Response.error());
+}
+
+/** A screen's HTML as the worker keeps it: without the device's page in it (policy.ts). */
+async function keptCopy(url: string): Promise<Response | undefined> {
+	const res = await fetch(url, { headers: { [KEPT_HEADER]: '1' } });
+	return isShell(res) && !carriesPage(res) ? res : undefined;
 }
 
 /** The copy for this very URL, else the one of the same screen without options, else any of that screen. */

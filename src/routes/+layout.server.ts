@@ -7,6 +7,7 @@ export function load({ cookies, url, request }) {
 	return {
 		ovos: c.ovos,
 		allowedHosts: c.allowedHosts,
+		allowedPorts: c.allowedPorts,
 		/** The screen options this browser saved on /settings (a query string); URL options win over them. */
 		saved: savedOptions(cookies.get(OPTIONS_COOKIE)).toString(),
 		/** The theme on screen: this browser's choice, else the server's OVOS_SCREEN_THEME. */

@@ -4,6 +4,6 @@ import { loadLanguage } from '$lib/i18n/runtime.svelte';
 
 /** The page's language (decided by the server: +layout.server.ts) has its texts in before anything renders or hydrates. */
 export async function load({ data }) {
-	await loadLanguage(data.i18n.lang);
+	await loadLanguage(data.i18n);
 	return data;
 }

@@ -65,10 +65,12 @@ describe('BusWindowClient against /api/bus', () => {
 		let token: string | null = null;
 		const w = new BusWindowClient({ fetch: routed({ ...r.deps, apiToken: 'k3y' }), token: () => token, retryMinMs: 20, retryMaxMs: 40 });
 		w.start();
-		await until(() => /API token/.test(w.problem ?? ''), 3000, 'token problem');
-		expect(w.unavailable).toMatch(/API token/);
+		await until(() => w.needsToken, 3000, 'token problem');
+		expect(w.unavailable).toMatch(/access token/);
+		expect(w.problem).toMatch(/enter the token under Settings/);
 		token = 'k3y';
 		await until(() => w.live, 3000, 'live with token');
+		expect(w.needsToken).toBe(false);
 		w.stop();
 	});
 

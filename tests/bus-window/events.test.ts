@@ -5,8 +5,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { busMessage, type BusMessage } from '../../src/lib/protocol';
-import { FROM_BUS, StreamCounter, streamFromBus, type WindowHttpDeps } from '../../src/lib/server/bus-window';
-import { RateLimiter } from '../../src/lib/server/rate-limit';
+import { FROM_BUS, streamFromBus, type WindowHttpDeps } from '../../src/lib/server/bus-window';
+import { FairSlots, RateLimiter } from '../../src/lib/server/guards';
 import { busEvents, get, notification, reader, rig, sleep, until, URL_BUS, type Rig } from './helpers';
 
 let r: Rig;
@@ -45,7 +45,7 @@ describe('GET /api/bus', () => {
 		expect(s.res.status).toBe(200);
 		expect(s.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
 		await until(() => s.frames.length > 0);
-		expect(s.frames[0]).toEqual({ event: 'state', data: { open: true } });
+		expect(s.frames[0]).toMatchObject({ event: 'state', data: { open: true, parts: { notifications: 'answered' } } });
 	});
 
 	it('passes every allow-listed type and no other, each cut to its schema, without context', async () => {
@@ -159,7 +159,7 @@ describe('GET /api/bus', () => {
 	});
 
 	it('bounds open streams per client (429) and keeps serving other clients', async () => {
-		const deps: WindowHttpDeps = { ...r.deps, streams: new StreamCounter(3, 100), opens: new RateLimiter({ burst: 100, perSecond: 100 }) };
+		const deps: WindowHttpDeps = { ...r.deps, streams: new FairSlots({ perAddress: 3, perNetwork: 100, total: 100, reserved: 0 }, 'streams'), opens: new RateLimiter({ burst: 100, perSecond: 100 }) };
 		const mine = [stream(deps, 'greedy'), stream(deps, 'greedy'), stream(deps, 'greedy')];
 		expect(mine.map((s) => s.res.status)).toEqual([200, 200, 200]);
 		const fourth = stream(deps, 'greedy');

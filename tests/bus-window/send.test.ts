@@ -4,6 +4,7 @@
  * window goes on serving the others.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { busMessage, type BusMessage, type JsonObject } from '../../src/lib/protocol';
 import { postToBus, TO_BUS, defaultDeps } from '../../src/lib/server/bus-window';
 import { notification, ORIGIN, post, rig, sleep, until, URL_BUS, type Rig } from './helpers';
@@ -115,6 +116,87 @@ describe('POST /api/bus: what is allowed reaches the bus', () => {
 	});
 });
 
+describe('POST /api/bus: announced actions are learnt from the device only (issue 24.3)', () => {
+	// A window of its own: what these tests try to teach must not reach the other tests' window.
+	let shared: Rig;
+	beforeAll(async () => {
+		shared = r;
+		r = await rig();
+	});
+	afterAll(async () => {
+		await r.stop();
+		r = shared;
+	});
+
+	/** A GUI-socket client (anyone who reaches ovos-gui) sends one frame; ovos-gui relays it onto the bus. */
+	async function fromGuiClient(frame: JsonObject): Promise<void> {
+		const ws = new WebSocket(r.sim.guiUrl);
+		await new Promise((ok, fail) => ws.once('open', ok).once('error', fail));
+		const before = r.seen.length;
+		ws.send(JSON.stringify(frame));
+		await until(() => r.seen.length > before, 3000, 'the relayed frame on the bus');
+		await sleep(30);
+		ws.close();
+	}
+
+	it('a notification a GUI-socket client relayed through ovos-gui teaches nothing', async () => {
+		await fromGuiClient({
+			type: 'mycroft.events.triggered',
+			namespace: 'ovos.notification',
+			event_name: 'notification_data',
+			parameters: { notification: notification({ action: 'skill-evil.run', callback_data: {}, text: 'Tap me' }) }
+		});
+		expect(r.seen.at(-1)).toMatchObject({ type: 'ovos.notification.notification_data', context: { gui_framework: 'qt5' } });
+		expect((await send({ type: 'skill-evil.run', data: {} })).status).toBe(403);
+		await fromGuiClient({
+			type: 'mycroft.events.triggered',
+			namespace: 'ovos.notification',
+			event_name: 'update_storage_model',
+			parameters: { notification_model: { storedmodel: [notification({ action: 'skill-evil.stored', callback_data: {} })], count: 1 } }
+		});
+		expect((await send({ type: 'skill-evil.stored', data: {} })).status).toBe(403);
+		expect(onBus('skill-evil.run')).toHaveLength(0);
+		expect(onBus('skill-evil.stored')).toHaveLength(0);
+	});
+
+	it('an app list or app registration a GUI-socket client relayed teaches nothing', async () => {
+		await fromGuiClient({
+			type: 'mycroft.events.triggered',
+			namespace: 'gui.value',
+			event_name: 'set',
+			parameters: { __from: 'evil-homescreen', applications_model: [{ name: 'x', action: 'skill-evil.app' }] }
+		});
+		await fromGuiClient({
+			type: 'mycroft.events.triggered',
+			namespace: 'homescreen.register',
+			event_name: 'app',
+			parameters: { skill_id: 'skill-evil', icon: '', name: 'Evil', event: 'skill-evil.registered' }
+		});
+		expect((await send({ type: 'skill-evil.app' })).status).toBe(403);
+		expect((await send({ type: 'skill-evil.registered' })).status).toBe(403);
+	});
+
+	it('never takes a core control type as an announced action, whoever announced it', async () => {
+		const control = ['recognizer_loop:utterance', 'recognizer_loop:sleep', 'mycroft.stop', 'speak', 'system.reboot', 'gui.value.set', 'mycroft.mic.listen', 'ovos.utterance.handled'];
+		await announce(
+			busMessage('gui.value.set', {
+				__from: 'skill-ovos-homescreen.openvoiceos',
+				applications_model: control.map((action) => ({ name: action, action }))
+			})
+		);
+		for (const type of control) await announce(busMessage('homescreen.register.app', { skill_id: `skill-${type}`, icon: '', name: 'x', event: type }));
+		await announce(
+			busMessage('ovos.notification.notification_data', {
+				notification: notification({ action: 'recognizer_loop:utterance', callback_data: { utterances: ['open the door'] } })
+			})
+		);
+		for (const type of control) expect((await send({ type, data: {} })).status, type).toBe(403);
+		expect((await send({ type: 'recognizer_loop:utterance', data: { utterances: ['open the door'] } })).status).toBe(403);
+		await sleep(50);
+		for (const type of control) expect(onBus(type).filter((m) => m.context?.session), type).toHaveLength(0);
+	});
+});
+
 describe('POST /api/bus: everything else is refused, with its status', () => {
 	it('refuses a type outside the list (403) and puts nothing on the bus', async () => {
 		for (const type of ['recognizer_loop:utterance', 'mycroft.volume.set', 'gui.value.set', 'system.reboot', 'constructor', '__proto__', 'toString']) {
@@ -216,7 +298,10 @@ describe('POST /api/bus: everything else is refused, with its status', () => {
 		await until(() => !local.client.isOpen);
 		const down = await postToBus(post(PAYLOADS_OK), URL_BUS, '10.3.3.3', local.deps);
 		expect(down.status).toBe(503);
-		expect((await down.json()).reason).toMatch(/not connected/);
+		const body = JSON.stringify(await down.json());
+		expect(body).toMatch(/not connected/);
+		// Not where the bus is (issue 24).
+		expect(body).not.toMatch(new RegExp(`127\\.0\\.0\\.1|:${port}`));
 		const again = await rig({ busPort: port });
 		await until(() => local.client.isOpen, 5000, 'reconnect');
 		expect((await postToBus(post(PAYLOADS_OK), URL_BUS, '10.3.3.3', local.deps)).status).toBe(202);

@@ -19,11 +19,12 @@ import { preloadTemplates } from '../../src/lib/templates/registry';
 
 const LOCALES: Record<Lang, string> = { en: 'en-US', pt: 'pt-PT', de: 'de-DE' };
 async function use(lang: Lang): Promise<void> {
-	await loadLanguage(lang);
-	useLanguage({ lang, locale: LOCALES[lang] });
+	const choice = { lang, locale: LOCALES[lang] };
+	await loadLanguage(choice);
+	useLanguage(choice);
 }
 
-beforeAll(preloadTemplates);
+beforeAll(preloadTemplates, 60_000);
 afterEach(() => use('en'));
 
 describe('switching', () => {
@@ -101,20 +102,25 @@ describe('parameters and plurals', () => {
 	});
 
 	it('parameters land where each language puts them', async () => {
-		expect([APP.offlineSince('10:04:05', 1), APP.offlineSince('10:04:05', 3), MEDIA_LABELS.trackOf(2, 5), NOTICES.bell(4)]).toEqual([
-			'Offline since 10:04:05 · retrying',
-			'Offline since 10:04:05 · retrying (attempt 3)',
+		expect([APP.offlineSince('10:04:05', 1, '10.0.0.5:18181'), APP.offlineSince('10:04:05', 3, '10.0.0.5:18181'), MEDIA_LABELS.trackOf(2, 5), NOTICES.bell(4)]).toEqual([
+			'Offline since 10:04:05 · waiting for OVOS at 10.0.0.5:18181',
+			'Offline since 10:04:05 · waiting for OVOS at 10.0.0.5:18181 (attempt 3)',
 			'Track 2 of 5',
 			'Notifications: 4'
 		]);
 		await use('de');
-		expect([APP.offlineSince('10:04:05', 3), MEDIA_LABELS.trackOf(2, 5), WEATHER_LABELS.atNight(WEATHER_LABELS.sky.rain)]).toEqual([
-			'Offline seit 10:04:05 · neuer Versuch läuft (3. Versuch)',
+		expect([APP.offlineSince('10:04:05', 3, '10.0.0.5:18181'), MEDIA_LABELS.trackOf(2, 5), WEATHER_LABELS.atNight(WEATHER_LABELS.sky.rain)]).toEqual([
+			'Offline seit 10:04:05 · warte auf OVOS unter 10.0.0.5:18181 (3. Versuch)',
 			'Titel 2 von 5',
 			'Regen, nachts'
 		]);
 		await use('pt');
-		expect([MEDIA_LABELS.trackOf(2, 5), APP.pagesOf('skill-x', 1, 3), NOTICES.volume('40 %')]).toEqual(['Faixa 2 de 5', 'skill-x, página 1 de 3', 'Volume 40 %']);
+		expect([MEDIA_LABELS.trackOf(2, 5), APP.pagesOf('skill-x', 1, 3), NOTICES.volume('40 %'), APP.offlineWaiting('10.0.0.5:18181')]).toEqual([
+			'Faixa 2 de 5',
+			'skill-x, página 1 de 3',
+			'Volume 40 %',
+			'Sem conexão · à espera do OVOS em 10.0.0.5:18181'
+		]);
 	});
 
 	it('dates and times the app writes follow the locale', async () => {

@@ -63,6 +63,16 @@ describe('WireLog', () => {
 		log.markConnection(10_000);
 		expect(log.base.stack).toEqual([]);
 	});
+
+	it('folds an evicted frame in from what was decoded on arrival, not by parsing it again (issue 24.4: 5 MB frames)', () => {
+		const log = new WireLog(1);
+		log.push(guiIn(insertNs('a')));
+		// What came decoded (a big frame decoded off the main thread) is what is applied.
+		const big = guiIn(set('a', { rows: [1, 2, 3] }));
+		log.push({ ...big, raw: big.raw.replace('"rows"', '"parsed again"') });
+		log.push(busIn({ type: 'noise', data: {}, context: {} }));
+		expect(log.base.namespaces.a!.data).toEqual({ rows: [1, 2, 3] });
+	});
 });
 
 describe('LogView', () => {

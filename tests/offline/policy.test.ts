@@ -13,6 +13,11 @@ describe('strategyFor', () => {
 		expect(get('/', 'navigate')).toBe('shell');
 	});
 
+	it('never keeps a page opened with ?token= (the token would stay in the cache, issue 24)', () => {
+		expect(get('/kiosk?token=s3cret', 'navigate')).toBe('pass');
+		expect(get('/?host=127.0.0.1&token=s3cret', 'navigate')).toBe('pass');
+	});
+
 	it('serves the build\'s and the static files from the cache', () => {
 		for (const p of ASSETS) expect(get(p), p).toBe('asset');
 	});

@@ -58,7 +58,8 @@ export async function startApp(env: Record<string, string>, opts: AppOptions = {
 	const port = opts.port ?? (await freePort());
 	const url = `http://127.0.0.1:${port}`;
 	// No ORIGIN: the app works out its own origin from the address the browser used, as for a user.
-	const full: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env };
+	// Tests point screens at simulators of their own on free ports: ports are allowed unless a test says otherwise.
+	const full: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', OVOS_SCREEN_ALLOWED_PORTS: '*', ...env };
 	for (const key of opts.unset ?? []) delete full[key];
 	const child = spawn(process.execPath, ['build'], { env: full, cwd: opts.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
 	let out = '';

@@ -1,36 +1,37 @@
+import { createActor } from 'xstate';
 import type { OvosAddress } from '../../src/lib/protocol';
-import { Connection, WireSession, type ConnectionHooks, type PortWatchers, type SocketLike, type Transport } from '../../src/lib/connection';
+import { connectionLogic, type ConnectionEmitted, type PortWatchers, type Transport, type WireFrame } from '../../src/lib/connection';
 import { wsTransport } from './ws-transport';
 
 /**
- * The connection and a wire session wired as ScreenClient wires them, over real sockets by
- * default or over any transport (a fake one in the machine tests).
+ * The connection actor as ScreenClient runs it, over real sockets by default or over any transport
+ * (a fake one in the machine tests): events in, snapshots and emitted effects out.
  */
 export function liveScreen(address: OvosAddress, transport: Transport = wsTransport, guiId = `test-${Math.random()}`, watchers?: PortWatchers) {
-	const session = new WireSession();
-	const sockets: Record<string, SocketLike | undefined> = {};
+	const actor = createActor(connectionLogic({ transport, watchers }), { input: { address, pageHost: '127.0.0.1', guiId } });
+	const notes: string[] = [];
+	const frames: WireFrame[] = [];
+	const emitted: ConnectionEmitted[] = [];
+	actor.on('*', (e) => {
+		emitted.push(e);
+		if (e.type === 'note') notes.push(e.what);
+		else if (e.type === 'wire') frames.push(e.frame);
+		else frames.push(...e.frames);
+	});
 	let liveSince = 0;
-	const hooks: ConnectionHooks = {
-		open: (kind, s) => {
-			sockets[kind] = s;
-			if (kind === 'gui') session.reset();
-		},
-		frame: (kind, raw) => (kind === 'gui' ? session.guiIn(raw) : session.busIn(raw)),
-		closed: (kind) => (sockets[kind] = undefined),
-		sendBus: (m) => sockets.bus?.send(JSON.stringify(m)),
-		sendGui: (m) => sockets.gui?.send(JSON.stringify(m)),
-		note: () => {}
-	};
-	const actor = new Connection({ address, pageHost: '127.0.0.1', guiId, transport, hooks, watchers });
 	actor.subscribe((s) => {
-		if (s.gui === 'live' && liveSince === 0) liveSince = performance.now();
-		if (s.gui !== 'live') liveSince = 0;
+		if (s.hasTag('live') && liveSince === 0) liveSince = performance.now();
+		if (!s.hasTag('live')) liveSince = 0;
 	});
 	actor.start();
 	return {
-		session,
 		actor,
-		isLive: () => actor.live,
+		notes,
+		frames,
+		emitted,
+		/** The screen model the actor holds. */
+		model: () => actor.getSnapshot().context.model,
+		isLive: () => actor.getSnapshot().hasTag('live'),
 		liveSince: () => liveSince,
 		stop: () => actor.stop()
 	};

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cssColor, FRAME_CSP, flag, frameUrl, htmlDocument, list, num, objectFit, record, statusOutcome, text, truthy } from '../../src/lib/templates/data';
+import { cssColor, FRAME_CSP, flag, frameUrl, htmlDocument, list, num, SKILL_FRAME_HOLDER, objectFit, record, statusOutcome, text, truthy } from '../../src/lib/templates/data';
 import { textOn } from '../../src/lib/templates/colors';
 
 describe('data readers', () => {
@@ -71,15 +73,25 @@ describe('frameUrl', () => {
 });
 
 describe('htmlDocument', () => {
+	const csp = `<meta http-equiv="Content-Security-Policy" content="${FRAME_CSP}">`;
 	it('adds an escaped <base>: an http(s) resource location, else Qt\'s http://localhost', () => {
 		// Without a usable resource location the base is Qt's default, http://localhost.
-		const csp = `<meta http-equiv="Content-Security-Policy" content="${FRAME_CSP}">`;
 		expect(htmlDocument('<p>x</p>', '')).toBe(`${csp}<base href="http://localhost/"><p>x</p>`);
 		expect(htmlDocument('<p>x</p>', 'javascript:alert(1)')).toBe(`${csp}<base href="http://localhost/"><p>x</p>`);
 		expect(htmlDocument('<p>x</p>', 'http://h/r/')).toBe(`${csp}<base href="http://h/r/"><p>x</p>`);
 		expect(htmlDocument('', 'http://h/"><script>')).toBe(`${csp}<base href="http://h/%22%3E%3Cscript%3E">`);
+	});
+	it('keeps skill HTML off the device bus and in its own document (issue 24.2)', () => {
 		// The device's sockets are ws:, which an http(s)-only connect-src never matches.
 		expect(FRAME_CSP).toMatch(/connect-src http: https:;/);
+		// No frame, object or worker of its own: another document would not carry this policy.
+		for (const d of ["frame-src 'none'", "object-src 'none'", "worker-src 'none'"]) expect(FRAME_CSP).toContain(d);
+		// The holder the skill's document goes into has the same policy (which that document inherits,
+		// and which keeps its frame from navigating), and takes documents from its parent only.
+		const holder = readFileSync(join('static', SKILL_FRAME_HOLDER), 'utf8');
+		expect(holder).toContain(`<meta http-equiv="Content-Security-Policy" content="${FRAME_CSP}" />`);
+		expect(holder).toContain('<iframe sandbox="allow-scripts"');
+		expect(holder).toContain('e.source !== parent');
 	});
 });
 

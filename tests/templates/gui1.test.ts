@@ -10,8 +10,9 @@ import Template from '../../src/lib/templates/Template.svelte';
 import { readChoices, readGridItems, readListItems, readPlace, readTable } from '../../src/lib/templates/gui1/read';
 import { conditionCode, readWeather } from '../../src/lib/templates/gui1/weather';
 import { componentFor, isRendered, loadComponent, preloadTemplates } from '../../src/lib/templates/registry';
+import { htmlFrameDocument, SKILL_FRAME_HOLDER } from '../../src/lib/templates/data';
 
-beforeAll(preloadTemplates);
+beforeAll(preloadTemplates, 60_000);
 
 function html(name: string, data: Record<string, Json>, extra: Record<string, unknown> = {}): string {
 	const props = { data, namespace: 'skill-gui1.test', page: { name, url: null }, send: () => true, ...extra };
@@ -58,8 +59,11 @@ describe('legacy templates read the GUI-1 keys', () => {
 		expect(html('SYSTEM_animated_image', { image: 'https://h/i.gif', fill: 'fit' })).toContain('object-fit: contain');
 	});
 	it('SYSTEM_html resource_url is the base, as resourceLocation is', () => {
-		expect(html('SYSTEM_html', { html: '<p>x</p>', resource_url: 'https://cdn.example.com/' })).toContain('base href=&quot;https://cdn.example.com/&quot;');
-		expect(html('Html.qml', { html: '<p>x</p>', resource_url: 'https://cdn.example.com/' })).toContain('base href=&quot;https://cdn.example.com/&quot;');
+		// The document goes to the holder frame by message (issue 24.2), so its base is read here, not in the markup.
+		expect(htmlFrameDocument({ html: '<p>x</p>', resource_url: 'https://cdn.example.com/' })).toContain('<base href="https://cdn.example.com/"><p>x</p>');
+		expect(htmlFrameDocument({ html: '<p>x</p>', resourceLocation: 'https://a.example/', resource_url: 'https://b.example/' })).toContain('<base href="https://a.example/">');
+		expect(html('SYSTEM_html', { html: '<p>x</p>', resource_url: 'https://cdn.example.com/' })).toContain(`src="${SKILL_FRAME_HOLDER}"`);
+		expect(html('Html.qml', { html: '<p>x</p>', resource_url: 'https://cdn.example.com/' })).toContain(`src="${SKILL_FRAME_HOLDER}"`);
 	});
 	it('SYSTEM_status success bool', () => {
 		expect(html('SYSTEM_status', { label: 'Timer set', success: true })).toContain('data-outcome="success"');

@@ -4,10 +4,10 @@
  * the wrong type.
  */
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../../src/lib/protocol';
+import type { Json, JsonObject } from '../../src/lib/protocol';
 import { clockEms, durationText, splitTime } from '../../src/lib/templates/parts/clock';
 import { dateLine, readHome, WIDGET_EVENTS } from '../../src/lib/templates/skills/homescreen/read';
-import { alarmPayload, alertEvents, readAlarm, readAlarms, readListItems, readTimers } from '../../src/lib/templates/skills/alerts/read';
+import { alarmEntries, alarmPayload, alertEvents, readAlarm, readListItems, readTimer, timerEntries } from '../../src/lib/templates/skills/alerts/read';
 import { timerFace } from '../../src/lib/templates/gui1/timer';
 
 const DATE = { weekday_string: 'Wednesday', day_string: '28', month_string: 'December', year_string: '2022' };
@@ -140,6 +140,9 @@ describe('time strings', () => {
 
 describe('alerts', () => {
 	const timer = { alertId: 'a1', timerName: 'pasta', timeDelta: '4:13', percentRemaining: 0.84, expired: false, backgroundColor: '' };
+	// The cards as a page shows them: every entry's key, each card read from its entry.
+	const readTimers = (data: JsonObject) => timerEntries(data).map((e) => readTimer(e.raw, e.key));
+	const readAlarms = (data: JsonObject) => alarmEntries(data).map((e) => readAlarm(e.raw, e.key));
 	it('Timer: activeTimers.timers[] with the raw object kept for the cancel event', () => {
 		const [t] = readTimers({ activeTimers: { timers: [timer] } });
 		expect(t).toEqual({ key: 'a1', name: 'pasta', fraction: 0.84, text: '4:13', expired: false, raw: timer });
@@ -162,6 +165,24 @@ describe('alerts', () => {
 		expect(bare).toMatchObject({ time: '--:--', name: 'Alarm', id: null });
 		expect(alarmPayload(bare, 'single')).toEqual({ alarmContext: 'single' });
 		for (const j of JUNK) expect(() => readAlarms({ activeAlarms: j })).not.toThrow();
+	});
+	it('a long list of timers or alarms is read for its keys only: a card is read when it is laid out', () => {
+		// Every card field behind a getter that counts its reads: the list's entries read none of them.
+		let reads = 0;
+		const counted = (fields: Record<string, Json>) => {
+			const o: JsonObject = {};
+			for (const [k, v] of Object.entries(fields)) Object.defineProperty(o, k, { enumerable: true, get: () => (k === 'alertId' || k === 'alarmIndex' ? v : (reads++, v)) });
+			return o;
+		};
+		const timers = Array.from({ length: 5000 }, (_, i) => counted({ ...timer, alertId: `t${i}` }));
+		const alarms = Array.from({ length: 5000 }, (_, i) => counted({ ...alarm, alarmIndex: `a${i}` }));
+		const te = timerEntries({ activeTimers: { timers } });
+		const ae = alarmEntries({ activeAlarms: alarms });
+		expect(te.map((e) => e.key).slice(0, 2)).toEqual(['t0', 't1']);
+		expect(ae.at(-1)?.key).toBe('a4999');
+		expect(reads).toBe(0);
+		expect(readTimer(te[4999]!.raw, te[4999]!.key)).toMatchObject({ key: 't4999', name: 'pasta', text: '4:13' });
+		expect(reads).toBeGreaterThan(0);
 	});
 	it('event names follow the skill: OVOS and Neon differ', () => {
 		expect(alertEvents('ovos-skill-alerts.openvoiceos')).toEqual({ cancelTimer: 'ovos.alerts.cancel_timer', snoozeAlarm: 'ovos.alerts.snooze_alarm', cancelAlarm: 'ovos.alerts.cancel_alarm' });

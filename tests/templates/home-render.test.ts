@@ -10,7 +10,7 @@ import Template from '../../src/lib/templates/Template.svelte';
 import { isRendered, preloadTemplates } from '../../src/lib/templates/registry';
 import type { BusWindow } from '../../src/lib/templates/types';
 
-beforeAll(preloadTemplates);
+beforeAll(preloadTemplates, 60_000);
 
 const HOME = ['skill-ovos-homescreen.openvoiceos', 'ovos-skill-homescreen.openvoiceos'];
 const DATE_TIME = ['ovos-skill-date-time.openvoiceos', 'skill-ovos-date-time.openvoiceos'];
@@ -75,6 +75,12 @@ describe('homescreen idle', () => {
 			expect(t).toContain('Ask Me what time is it');
 			expect(out).toMatch(/data-key="notification_count">1</);
 		}
+	});
+	it('offline in the first data is drawn until a weather reading shows the internet works (issue 25.3)', () => {
+		const { weather_temp: _t, weather_code: _c, ...noWeather } = IDLE;
+		expect(html('idle', HOME[0]!, noWeather)).toMatch(/data-connectivity="offline"[^>]*>.*aria-label="Offline"/s);
+		// With a reading, "offline" is the skill's re-show quirk (the case above).
+		expect(html('idle', HOME[0]!, IDLE)).not.toContain('data-connectivity');
 	});
 	it('network without internet is drawn', () => {
 		expect(html('idle', HOME[0]!, { ...IDLE, system_connectivity: 'network' })).toMatch(/data-connectivity="network"[^>]*>.*aria-label="Network, but no internet"/s);

@@ -26,19 +26,27 @@ describe('swipeResult', () => {
 });
 
 describe('pageWindow', () => {
+	const pw = (width: number, shown: number, fills: boolean[]) => pageWindow(width, shown, fills.length, (i) => fills[i] as boolean);
 	it('one page below switchWidth, or when the page fills the width', () => {
-		expect(pageWindow(800, 1, [false, false, false])).toEqual({ start: 1, cols: 1 });
-		expect(pageWindow(1700, 0, [true, false])).toEqual({ start: 0, cols: 1 });
+		expect(pw(800, 1, [false, false, false])).toEqual({ start: 1, cols: 1 });
+		expect(pw(1700, 0, [true, false])).toEqual({ start: 0, cols: 1 });
 	});
 	it('skill pages side by side on wide screens, keeping the current one in view', () => {
-		expect(pageWindow(1700, 0, [false, false])).toEqual({ start: 0, cols: 2 });
-		expect(pageWindow(1500, 2, [false, false, false])).toEqual({ start: 1, cols: 2 });
-		expect(pageWindow(1700, 2, [false, false, false])).toEqual({ start: 0, cols: 3 });
-		expect(pageWindow(2400, 3, [false, false, false, false])).toEqual({ start: 1, cols: 3 });
+		expect(pw(1700, 0, [false, false])).toEqual({ start: 0, cols: 2 });
+		expect(pw(1500, 2, [false, false, false])).toEqual({ start: 1, cols: 2 });
+		expect(pw(1700, 2, [false, false, false])).toEqual({ start: 0, cols: 3 });
+		expect(pw(2400, 3, [false, false, false, false])).toEqual({ start: 1, cols: 3 });
 	});
 	it('never puts a full-width template beside another page', () => {
-		expect(pageWindow(1700, 1, [true, false])).toEqual({ start: 1, cols: 1 });
-		expect(pageWindow(2500, 1, [false, false, true])).toEqual({ start: 0, cols: 2 });
+		expect(pw(1700, 1, [true, false])).toEqual({ start: 1, cols: 1 });
+		expect(pw(2500, 1, [false, false, true])).toEqual({ start: 0, cols: 2 });
+	});
+	it('looks only at the pages beside the shown one in a namespace of 100,000 (issue 24.4)', () => {
+		const asked = new Set<number>();
+		const w = pageWindow(2500, 50_000, 100_000, (i) => (asked.add(i), false));
+		expect(w).toEqual({ start: 49_999, cols: 4 });
+		expect(Math.min(...asked)).toBeGreaterThanOrEqual(49_998);
+		expect(Math.max(...asked)).toBeLessThanOrEqual(50_002);
 	});
 });
 

@@ -1,9 +1,26 @@
 /** The media route's path checks against a real directory tree with symlinks (traversal test). */
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkRequestPath, isInside, mediaResponse, ovosIsLocal, parseRange, resolveMedia } from '../../src/lib/server/media';
+import { checkRequestPath, isInside, mediaResponse, openMedia, ovosIsLocal, parseRange } from '../../src/lib/server/media';
+
+/** openMedia's verdict, the file closed again. */
+async function resolveMedia(raw: string, roots: string[]) {
+	const o = await openMedia(raw, roots);
+	if (!o.ok) return o;
+	await o.file.close();
+	return { ok: true, path: o.path, type: o.type };
+}
+
+/** The route's answer for a path: status and body. */
+async function serve(raw: string, roots: string[], range: string | null = null) {
+	const o = await openMedia(raw, roots);
+	if (!o.ok) return { status: o.status, body: '' };
+	const res = mediaResponse(o, range);
+	return { status: res.status, body: await res.text(), headers: res.headers };
+}
 
 let base: string;
 let root: string;
@@ -46,15 +63,53 @@ describe('resolveMedia', () => {
 		expect(await resolveMedia(join(root, 'skill', 'ok.png'), [root])).toEqual({ ok: true, path: join(root, 'skill', 'ok.png'), type: 'image/png' });
 		expect((await resolveMedia(join(root, 'inside-link.png'), [root])).ok).toBe(true);
 	});
-	it('refuses files outside every root, also through a sibling with the same prefix', async () => {
-		expect(await resolveMedia(join(base, 'secret.png'), [root])).toMatchObject({ ok: false, status: 403 });
-		expect(await resolveMedia(join(base, 'root-evil', 'x.png'), [root])).toMatchObject({ ok: false, status: 403 });
+	it('refuses files outside every root, also through a sibling with the same prefix, as if missing (issue 24.1)', async () => {
+		const missing = await resolveMedia(join(root, 'nope.png'), [root]);
+		expect(missing).toMatchObject({ ok: false, status: 404 });
+		expect(await resolveMedia(join(base, 'secret.png'), [root])).toEqual(missing);
+		expect(await resolveMedia(join(base, 'root-evil', 'x.png'), [root])).toEqual(missing);
 	});
 	it('refuses symlinks that leave the roots, and media names that point at other types', async () => {
-		expect(await resolveMedia(join(root, 'out.png'), [root])).toMatchObject({ ok: false, status: 403 });
-		expect(await resolveMedia(join(root, 'dir-out', 'secret.png'), [root])).toMatchObject({ ok: false, status: 403 });
-		expect(await resolveMedia(join(root, 'disguised.png'), [root, base])).toMatchObject({ ok: false, status: 415 });
+		expect(await resolveMedia(join(root, 'out.png'), [root])).toMatchObject({ ok: false, status: 404 });
+		expect(await resolveMedia(join(root, 'dir-out', 'secret.png'), [root])).toMatchObject({ ok: false, status: 404 });
+		expect(await resolveMedia(join(root, 'disguised.png'), [root, base])).toMatchObject({ ok: false, status: 404 });
 	});
+	it('never opens what a last-step symlink points at outside the roots (a FIFO would block, a device act)', async () => {
+		const fifo = join(base, 'pipe.png');
+		expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+		symlinkSync(fifo, join(root, 'pipe-link.png'));
+		expect(await resolveMedia(join(root, 'pipe-link.png'), [root])).toMatchObject({ ok: false, status: 404 });
+		expect(await resolveMedia(fifo, [base])).toMatchObject({ ok: false, status: 404 });
+	});
+	it('serves the file it checked while the name is swapped for a symlink out of the root (issue 24.1: 651 + 423 copies of the outside file)', async () => {
+		const dir = join(base, 'race');
+		mkdirSync(dir);
+		writeFileSync(join(base, 'outside.txt'), 'SECRET'.repeat(2000));
+		writeFileSync(join(dir, 'x.png'), 'PNGDATA');
+		// Another process swaps x.png between a real image and a symlink to the outside file, as fast as it can.
+		const swapper = spawn(process.execPath, [
+			'-e',
+			`const fs = require('fs'), d = ${JSON.stringify(dir)}, s = ${JSON.stringify(join(base, 'outside.txt'))};
+			for (;;) { try { fs.symlinkSync(s, d + '/l'); fs.renameSync(d + '/l', d + '/x.png'); fs.writeFileSync(d + '/f', 'PNGDATA'); fs.renameSync(d + '/f', d + '/x.png'); } catch {} }`
+		]);
+		try {
+			await new Promise((r) => setTimeout(r, 100));
+			const seen = { image: 0, refused: 0, leaked: 0, other: 0 };
+			for (let i = 0; i < 3000; i++) {
+				const { status, body } = await serve(join(dir, 'x.png'), [dir]);
+				if (body.includes('SECRET')) seen.leaked++;
+				else if (status === 200 && body === 'PNGDATA') seen.image++;
+				else if (status === 404) seen.refused++;
+				else seen.other++;
+			}
+			expect(seen.leaked).toBe(0);
+			expect(seen.other).toBe(0);
+			expect(seen.image).toBeGreaterThan(0); // the race was live: the real image was served too
+			expect(seen.image + seen.refused).toBe(3000);
+		} finally {
+			swapper.kill();
+		}
+	}, 60_000);
 	it('refuses traversal even when it would land inside a root', async () => {
 		expect(await resolveMedia(`${root}/skill/../skill/ok.png`, [root])).toMatchObject({ ok: false, status: 403 });
 	});
@@ -62,7 +117,7 @@ describe('resolveMedia', () => {
 		expect(await resolveMedia(join(root, 'skill', 'notes.txt'), [root])).toMatchObject({ ok: false, status: 415 });
 		expect(await resolveMedia(join(root, 'nope.png'), [root])).toMatchObject({ ok: false, status: 404 });
 		expect(await resolveMedia(join(root, 'folder.png'), [root])).toMatchObject({ ok: false, status: 404 });
-		expect(await resolveMedia(join(root, 'skill', 'ok.png'), [join(base, 'missing')])).toMatchObject({ ok: false, status: 403 });
+		expect(await resolveMedia(join(root, 'skill', 'ok.png'), [join(base, 'missing')])).toMatchObject({ ok: false, status: 404 });
 	});
 });
 
@@ -88,22 +143,37 @@ describe('byte ranges (issue 14.10: video could not seek, a 3 GiB file came whol
 		expect(parseRange('bytes=9-3', 100)).toBe('unsatisfiable');
 		expect(parseRange('bytes=0-1,5-6', 100)).toBe('whole');
 		expect(parseRange('items=0-1', 100)).toBe('whole');
+		// An empty file is sent whole (issue 24: `bytes=-5` gave 206 `bytes 0--1/0`).
+		expect(parseRange('bytes=-5', 0)).toBe('whole');
+		expect(parseRange('bytes=0-', 0)).toBe('whole');
 	});
 
 	it('mediaResponse sends 206 with the asked bytes, 200 whole, 416 past the end', async () => {
 		const file = join(root, 'skill', 'ok.png');
 		writeFileSync(file, '0123456789');
-		const part = mediaResponse(file, 'image/png', 10, 'bytes=2-5');
+		const part = await serve(file, [root], 'bytes=2-5');
 		expect(part.status).toBe(206);
-		expect(part.headers.get('content-range')).toBe('bytes 2-5/10');
-		expect(part.headers.get('content-length')).toBe('4');
-		expect(await part.text()).toBe('2345');
-		const whole = mediaResponse(file, 'image/png', 10, null);
+		expect(part.headers?.get('content-range')).toBe('bytes 2-5/10');
+		expect(part.headers?.get('content-length')).toBe('4');
+		expect(part.body).toBe('2345');
+		const whole = await serve(file, [root]);
 		expect(whole.status).toBe(200);
-		expect(whole.headers.get('accept-ranges')).toBe('bytes');
-		expect(await whole.text()).toBe('0123456789');
-		const bad = mediaResponse(file, 'image/png', 10, 'bytes=10-');
+		expect(whole.headers?.get('accept-ranges')).toBe('bytes');
+		expect(whole.body).toBe('0123456789');
+		const bad = await serve(file, [root], 'bytes=10-');
 		expect(bad.status).toBe(416);
-		expect(bad.headers.get('content-range')).toBe('bytes */10');
+		expect(bad.headers?.get('content-range')).toBe('bytes */10');
+	});
+
+	it('an empty file is 200 and empty whatever the range asks', async () => {
+		const file = join(root, 'skill', 'empty.png');
+		writeFileSync(file, '');
+		for (const range of ['bytes=-5', 'bytes=0-', null]) {
+			const r = await serve(file, [root], range);
+			expect(r.status).toBe(200);
+			expect(r.headers?.get('content-range')).toBeNull();
+			expect(r.headers?.get('content-length')).toBe('0');
+			expect(r.body).toBe('');
+		}
 	});
 });

@@ -10,7 +10,7 @@ import { isRendered, preloadTemplates } from '../../src/lib/templates/registry';
 import { backendOf, homeTabOf, infocardsOf, skillCardsOf } from '../../src/lib/templates/skills/ocp/ocp';
 import type { BusWindow } from '../../src/lib/templates/types';
 
-beforeAll(preloadTemplates);
+beforeAll(preloadTemplates, 60_000);
 
 const OCP = 'ovos.common_play';
 function html(name: string, data: Record<string, Json>, extra: Record<string, unknown> = {}, namespace = OCP): string {
@@ -99,7 +99,12 @@ describe('PlayerLoader', () => {
 		expect(web).toContain('href="https://radio.example/"');
 		expect(web).toContain('rel="noopener noreferrer"');
 		expect(html('PlayerLoader', { playerBackend: 'OVOSWebPlayer', uri: 'javascript:alert(1)' })).not.toContain('href=');
-		expect(html('PlayerLoader', { playerBackend: 'OVOSWebPlayer', uri: 'https://radio.example/' }, { mode: 'kiosk' })).not.toContain('href=');
+		// On the device's own screen the web player is the page itself (ovos-shell's web view), sandboxed.
+		const kiosk = html('PlayerLoader', { playerBackend: 'OVOSWebPlayer', uri: 'https://radio.example/' }, { mode: 'kiosk' });
+		expect(kiosk).not.toContain('href=');
+		expect(kiosk).toMatch(/<iframe[^>]*src="https:\/\/radio.example\/"[^>]*sandbox="allow-scripts allow-forms"/);
+		// Not http(s): the card, never a frame.
+		expect(html('PlayerLoader', { playerBackend: 'OVOSWebPlayer', uri: 'javascript:alert(1)' }, { mode: 'kiosk' })).not.toContain('<iframe');
 	});
 	it('no keys, or junk keys: a calm "Nothing playing", never blank', () => {
 		for (const data of [{}, { title: { x: 1 }, artist: [2], status: 9, duration: 'x', position: null, image: 5, bg_image: true, loopStatus: [], playerBackend: {} }] as Record<string, Json>[]) {

@@ -9,8 +9,9 @@ import Template from '../../src/lib/templates/Template.svelte';
 import { degrees, percent, reading } from '../../src/lib/templates/parts/weather/format';
 import { componentFor, isRendered, preloadTemplates } from '../../src/lib/templates/registry';
 import { readCurrent, readDaily, readHeader, readHourly, readSingleDay, readSun } from '../../src/lib/templates/skills/weather/read';
+import { CURRENT_WEATHER } from '../fixtures/weather';
 
-beforeAll(preloadTemplates);
+beforeAll(preloadTemplates, 60_000);
 
 const NS = 'ovos-skill-weather.openvoiceos';
 const PAGES = ['CurrentWeather', 'HourlyForecast', 'DailyForecast', 'SingleDay', 'SunriseSunset'];
@@ -23,18 +24,8 @@ function keyText(out: string, key: string): string[] {
 	return [...out.matchAll(new RegExp(`data-key="${key}"[^>]*>([\\s\\S]*?)</`, 'g'))].map((m) => (m[1] as string).replace(/<!--[^>]*-->/g, '').trim());
 }
 
-const CURRENT: Record<string, Json> = {
-	weatherCode: 2,
-	currentTimezone: 'Wed, 28 December 11:04',
-	currentTemperature: 8,
-	weatherCondition: 'images/partial_clouds_day.svg',
-	weatherLocation: 'Emmen, Drenthe',
-	highTemperature: 9,
-	lowTemperature: 5,
-	chanceOfPrecipitation: 14,
-	windSpeed: 7.25,
-	humidity: 87
-};
+// A fractional wind speed, as the skill's converted units give.
+const CURRENT: Record<string, Json> = { ...CURRENT_WEATHER, windSpeed: 7.25 };
 const HOURLY: Record<string, Json> = {
 	currentTimezone: 'Wed, 28 December',
 	weatherCode: 2,

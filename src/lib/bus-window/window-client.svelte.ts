@@ -67,6 +67,12 @@ export class BusWindowClient implements BusWindow {
 		}
 	}
 
+	/** The app server wants its API token and this browser has none (or a wrong one). */
+	get needsToken(): boolean {
+		const i = this.#issue;
+		return i !== null && 'our' in i && i.our === 'token';
+	}
+
 	get unavailable(): string | null {
 		if (this.#o.blocked) return this.#o.blocked;
 		if (this.link !== 'live') return this.problem ?? APP.busConnecting;

@@ -1,6 +1,7 @@
 /**
  * Browser side of `POST /api/chat`: sends one message and reads the server-sent events as they
- * arrive (`sentence` …, then `done` or `error`). Plain TS, no Svelte: the panel and tests use it.
+ * arrive (`queued` while it waits its turn, `sentence` …, then `done` or `error`). Plain TS, no
+ * Svelte: the panel and tests use it.
  */
 import { SseParser } from '$lib/sse';
 import { CHAT } from '$lib/i18n/chat';
@@ -33,8 +34,7 @@ export class ChatRequestError extends Error {
 	constructor(
 		readonly code: string,
 		message: string,
-		readonly status = 0,
-		readonly address: string | null = null
+		readonly status = 0
 	) {
 		super(message);
 		this.name = 'ChatRequestError';
@@ -51,6 +51,8 @@ export interface SendOptions {
 	/** OVOS_SCREEN_TOKEN when the server requires one. */
 	readonly apiToken?: string | null;
 	readonly onSentence: (s: ChatSentence) => void;
+	/** The message waits for its turn (OVOS takes a few chats at a time): its place in line, 1 = next. */
+	readonly onQueued?: (position: number) => void;
 	readonly endpoint?: string;
 	readonly fetch?: typeof fetch;
 }
@@ -65,7 +67,7 @@ function str(v: unknown): string | null {
 
 function errorFrom(body: unknown, status: number): ChatRequestError {
 	const e = isRecord(body) && isRecord(body.error) ? body.error : {};
-	return new ChatRequestError(str(e.code) ?? `http-${status}`, str(e.message) ?? `HTTP ${status}`, status, str(e.address));
+	return new ChatRequestError(str(e.code) ?? `http-${status}`, str(e.message) ?? `HTTP ${status}`, status);
 }
 
 function doneFrom(v: unknown): ChatDone {
@@ -118,6 +120,8 @@ export async function sendChat(opts: SendOptions): Promise<ChatDone> {
 				}
 				if (ev.event === 'sentence' && isRecord(data) && typeof data.text === 'string')
 					opts.onSentence({ text: data.text, skill: str(data.skill) });
+				else if (ev.event === 'queued' && isRecord(data) && typeof data.position === 'number' && data.position >= 1)
+					opts.onQueued?.(Math.floor(data.position));
 				else if (ev.event === 'done') return doneFrom(data);
 				else if (ev.event === 'error') throw errorFrom({ error: data }, 200);
 			}

@@ -22,6 +22,7 @@ const ERROR_STATE: Record<string, EntryState> = {
 	'bus-down': 'unreachable',
 	'core-down': 'no-core',
 	busy: 'busy',
+	'core-busy': 'core-busy',
 	unauthorized: 'unauthorized',
 	aborted: 'stopped'
 };
@@ -110,10 +111,11 @@ export class ChatController {
 				apiToken: this.apiToken,
 				endpoint: this.#opts.endpoint,
 				fetch: this.#opts.fetch,
+				onQueued: (position) => patch({ queued: position }),
 				onSentence: (s) => {
 					sentences = [...sentences, s.text];
 					skill = s.skill ?? skill;
-					patch({ text: sentences.join('\n'), skill });
+					patch({ text: sentences.join('\n'), skill, queued: undefined });
 				}
 			});
 			// Speaking as the device carries no token: the chat's private session stays as it was.
@@ -123,13 +125,14 @@ export class ChatController {
 				skill: done.skill ?? skill,
 				text: done.text || sentences.join('\n'),
 				until: done.awaitingUntil ?? undefined,
-				stale: done.staleQuestion || undefined
+				stale: done.staleQuestion || undefined,
+				queued: undefined
 			});
 		} catch (e) {
 			const err = e instanceof ChatRequestError ? e : new ChatRequestError('error', String(e));
 			// A token this server no longer accepts (new secret): the next message starts a new session.
 			if (err.code === 'bad-token' && this.chat.id === chatId) this.#update({ token: null });
-			patch({ state: ERROR_STATE[err.code] ?? 'error', detail: err.address ?? err.message });
+			patch({ state: ERROR_STATE[err.code] ?? 'error', detail: err.message, queued: undefined });
 		} finally {
 			if (this.#abort === abort) {
 				this.#abort = null;

@@ -13,6 +13,7 @@ export type EntryState =
 	| 'unreachable'
 	| 'no-core'
 	| 'busy'
+	| 'core-busy'
 	| 'stopped'
 	| 'unauthorized'
 	| 'error';
@@ -29,6 +30,8 @@ export interface ChatEntry {
 	readonly until?: number;
 	/** The chat's earlier question had already ended: this reply is to a new request. */
 	readonly stale?: boolean;
+	/** While the message waits for its turn: its place in line (1 = next). Not kept. */
+	readonly queued?: number;
 	readonly at: number;
 }
 
@@ -57,7 +60,7 @@ const CURRENT = `${PREFIX}current`;
 const MAX_ENTRIES = 200;
 const MAX_CHATS = 30;
 
-const STATES = new Set<string>(['streaming', 'answered', 'awaiting', 'unmatched', 'timeout', 'unreachable', 'no-core', 'busy', 'stopped', 'unauthorized', 'error']);
+const STATES = new Set<string>(['streaming', 'answered', 'awaiting', 'unmatched', 'timeout', 'unreachable', 'no-core', 'busy', 'core-busy', 'stopped', 'unauthorized', 'error']);
 
 export function newChatId(): string {
 	return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;

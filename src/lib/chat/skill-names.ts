@@ -21,11 +21,21 @@ const KNOWN: Readonly<Record<string, () => string>> = {
 	'common-play': () => CHAT.skillMedia
 };
 
+/**
+ * Ids that are not `<name>.<author>`: OCP's player answers as `ovos.common_play` (the media player),
+ * which the rule below would call "Ovos".
+ */
+const EXACT: Readonly<Record<string, () => string>> = {
+	'ovos.common_play': () => CHAT.skillMedia
+};
+
 /** Words that frame a skill id rather than name the skill. */
 const FRAME = new Set(['ovos', 'skill', 'skills', 'mycroft', 'neon', 'openvoiceos', 'plugin']);
 
 export function skillName(id: string | null | undefined): string | null {
 	if (!id) return null;
+	const lower = id.toLowerCase();
+	if (Object.hasOwn(EXACT, lower)) return (EXACT[lower] as () => string)();
 	const dot = id.lastIndexOf('.');
 	const name = (dot > 0 ? id.slice(0, dot) : id).toLowerCase();
 	const author = dot > 0 ? id.slice(dot + 1).toLowerCase() : '';

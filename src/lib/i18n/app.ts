@@ -2,4 +2,4 @@
 import en from './en/app';
 import { area } from './runtime.svelte';
 
-export const APP = area(en, { pt: () => import('./pt/app'), de: () => import('./de/app') });
+export const APP = area(en, { pt: () => import('./pt/app'), de: () => import('./de/app'), 'pt-BR': () => import('./pt-BR/app') });

@@ -2,4 +2,4 @@
 import en from './en/chat';
 import { area } from './runtime.svelte';
 
-export const CHAT = area(en, { pt: () => import('./pt/chat'), de: () => import('./de/chat') });
+export const CHAT = area(en, { pt: () => import('./pt/chat'), de: () => import('./de/chat'), 'pt-BR': () => import('./pt-BR/chat') });

@@ -2,4 +2,4 @@
 import en from './en/inspect';
 import { area } from './runtime.svelte';
 
-export const INSPECT = area(en, { pt: () => import('./pt/inspect'), de: () => import('./de/inspect') });
+export const INSPECT = area(en, { pt: () => import('./pt/inspect'), de: () => import('./de/inspect'), 'pt-BR': () => import('./pt-BR/inspect') });

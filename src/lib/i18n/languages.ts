@@ -27,6 +27,17 @@ export interface LanguageChoice {
 
 export const ENGLISH: LanguageChoice = { lang: 'en', locale: 'en-US' };
 
+/**
+ * The texts a choice is shown in: its language, or a regional variant of it that words some texts
+ * its own way. Brazilian Portuguese ("arquivo", "Salvar", "tela") is the only one: European
+ * Portuguese texts with the Brazilian ones laid over them where the two differ.
+ */
+export type Catalogue = Lang | 'pt-BR';
+
+export function catalogueOf(choice: LanguageChoice): Catalogue {
+	return choice.lang === 'pt' && /^pt-br\b/i.test(choice.locale) ? 'pt-BR' : choice.lang;
+}
+
 export function isLang(v: unknown): v is Lang {
 	return v === 'en' || v === 'pt' || v === 'de';
 }

@@ -2,4 +2,4 @@
 import en from './en/ocp';
 import { area } from './runtime.svelte';
 
-export const OCP_LABELS = area(en, { pt: () => import('./pt/ocp'), de: () => import('./de/ocp') });
+export const OCP_LABELS = area(en, { pt: () => import('./pt/ocp'), de: () => import('./de/ocp'), 'pt-BR': () => import('./pt-BR/ocp') });

@@ -2,28 +2,30 @@
  * The UI language at run time. Strings live in catalogues, one per area of the app (the screen's
  * chrome, the chat, the inspector, each skill's pages …) and language: `en/<area>.ts` ships with the
  * code that shows it; `pt/<area>.ts` and `de/<area>.ts` are fetched only when that language is on.
- * An area is a reactive view of its current catalogue: `AREA.key` or `AREA.key(params)` in a
- * component follows a language change live.
+ * Brazilian Portuguese is `pt/<area>.ts` with `pt-BR/<area>.ts` laid over it: only the texts worded
+ * otherwise in Brazil, for the areas that have any. An area is a reactive view of its current
+ * catalogue: `AREA.key` or `AREA.key(params)` in a component follows a language change live.
  *
  * Switching loads every known area's catalogue first and then flips all of them at once, so a page
  * never shows two languages. Code loaded later (a skill page) waits for its catalogue through
  * `languageReady()` before it is shown. On the server the language is set synchronously by the root
  * layout just before its (synchronous) render, so concurrent requests cannot mix.
  */
-import { chooseLanguage, ENGLISH, isLang, LANG_KEY, type Lang, type LanguageChoice } from './languages';
+import { catalogueOf, chooseLanguage, ENGLISH, isLang, LANG_KEY, type Catalogue, type Lang, type LanguageChoice } from './languages';
+import type { Overrides } from './types';
 
 type Loader<T> = () => Promise<{ readonly default: T }>;
 
-/** The Portuguese and German catalogues of an area, as lazy imports. */
-export type Translations<T> = Readonly<Record<Exclude<Lang, 'en'>, Loader<T>>>;
+/** The Portuguese and German catalogues of an area, as lazy imports, and its Brazilian wordings if it has any. */
+export type Translations<T> = Readonly<Record<Exclude<Lang, 'en'>, Loader<T>>> & { readonly 'pt-BR'?: Loader<Overrides<T>> };
 
 interface Area {
-	load(lang: Lang): Promise<void>;
+	load(catalogue: Catalogue): Promise<void>;
 }
 
 let current = $state<LanguageChoice>(ENGLISH);
 /** The language areas should load as they appear (set before `current` flips to it). */
-let wanted: Lang = 'en';
+let wanted: Catalogue = 'en';
 const areas: Area[] = [];
 const pending = new Set<Promise<void>>();
 
@@ -37,19 +39,23 @@ function track(p: Promise<void>): void {
  * the other one has loaded. Catalogues are typed by the English one, so a missing key is a type error.
  */
 export function area<T extends object>(en: T, others: Translations<T>): T {
-	const loaded: Partial<Record<Lang, T>> = { en };
+	const loaded: Partial<Record<Catalogue, T>> = { en };
 	// Bumped when a catalogue arrives, so views showing English switch once theirs is in.
 	let version = $state(0);
+	const fetchCatalogue = (c: Exclude<Catalogue, 'en'>): Promise<T> =>
+		c === 'pt-BR'
+			? Promise.all([others.pt(), others['pt-BR']?.() ?? { default: {} }]).then(([pt, br]) => overlay(pt.default, br.default))
+			: others[c]().then((m) => m.default);
 	const a: Area = {
-		load(lang) {
-			if (loaded[lang]) return Promise.resolve();
-			return others[lang as Exclude<Lang, 'en'>]().then(
-				(m) => {
-					loaded[lang] = m.default;
+		load(catalogue) {
+			if (loaded[catalogue]) return Promise.resolve();
+			return fetchCatalogue(catalogue as Exclude<Catalogue, 'en'>).then(
+				(t) => {
+					loaded[catalogue] = t;
 					version++;
 				},
 				// Offline and not cached: that area stays in English rather than blank.
-				(e: unknown) => console.warn(`ovos-screen: the ${lang} texts could not be loaded`, e)
+				(e: unknown) => console.warn(`ovos-screen: the ${catalogue} texts could not be loaded`, e)
 			);
 		}
 	};
@@ -58,15 +64,26 @@ export function area<T extends object>(en: T, others: Translations<T>): T {
 	return new Proxy(en, {
 		get(_, key) {
 			void version;
-			return Reflect.get(loaded[current.lang] ?? en, key);
+			return Reflect.get(loaded[catalogueOf(current)] ?? en, key);
 		}
 	});
 }
 
-/** Loads every known area's catalogue of `lang` (and of areas that appear meanwhile). Never rejects. */
-export async function loadLanguage(lang: Lang): Promise<void> {
-	wanted = lang;
-	await Promise.all(areas.map((a) => a.load(lang)));
+/** `base` with `over`'s texts in place of its own, group by group. */
+export function overlay<T extends object>(base: T, over: Overrides<T>): T {
+	const out = { ...base } as Record<string, unknown>;
+	for (const [k, v] of Object.entries(over)) {
+		const b = out[k];
+		out[k] = v !== null && typeof v === 'object' && b !== null && typeof b === 'object' ? overlay(b, v as Overrides<object>) : v;
+	}
+	return out as T;
+}
+
+/** Loads every known area's catalogue for `choice` (and of areas that appear meanwhile). Never rejects. */
+export async function loadLanguage(choice: LanguageChoice): Promise<void> {
+	const catalogue = catalogueOf(choice);
+	wanted = catalogue;
+	await Promise.all(areas.map((a) => a.load(catalogue)));
 	await languageReady();
 }
 
@@ -77,7 +94,7 @@ export async function languageReady(): Promise<void> {
 
 /** Shows `choice` now (its catalogues should be loaded: `loadLanguage`); synchronous. */
 export function useLanguage(choice: LanguageChoice): void {
-	wanted = choice.lang;
+	wanted = catalogueOf(choice);
 	if (choice.lang !== current.lang || choice.locale !== current.locale) current = choice;
 	if (typeof document !== 'undefined') document.documentElement.lang = choice.lang;
 }
@@ -117,7 +134,7 @@ export async function setLanguage(code: Lang | null, serverSetting: string | nul
 	} catch {
 		/* storage disabled: the choice holds for this page only */
 	}
-	await loadLanguage(choice.lang);
+	await loadLanguage(choice);
 	useLanguage(choice);
 }
 

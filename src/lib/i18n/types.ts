@@ -6,3 +6,8 @@
 export type Messages<T> = {
 	readonly [K in keyof T]: T[K] extends (...args: infer A) => string ? (...args: A) => string : T[K] extends string ? string : Messages<T[K]>;
 };
+
+/** Some of an area's texts worded for a regional variant (pt-BR), the rest left to its language's catalogue. */
+export type Overrides<T> = {
+	readonly [K in keyof T]?: T[K] extends (...args: infer A) => string ? (...args: A) => string : T[K] extends string ? string : Overrides<T[K]>;
+};

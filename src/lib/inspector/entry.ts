@@ -40,6 +40,8 @@ export interface LogEntry {
 	readonly error?: ProtocolError;
 	/** Why the reducer refused an otherwise valid frame. */
 	readonly problem?: string;
+	/** A GUI frame in, as decoded: applied again when the row leaves the log (a 5 MB frame is not parsed twice). */
+	readonly gui?: GuiMessage;
 	/** Identical consecutive frames coalesce into one row: how many, and when the last came. */
 	count: number;
 	lastSeq: number;
@@ -79,6 +81,7 @@ export function toEntry(f: FrameLike): LogEntry {
 		event,
 		error: f.error,
 		problem: f.problem,
+		gui: f.socket === 'gui' && f.dir === 'in' && f.message && 'kind' in f.message ? f.message : undefined,
 		count: 1,
 		lastSeq: f.seq,
 		lastTime: f.time

@@ -99,7 +99,7 @@ export class WireLog {
 		this.types.remove(e.type);
 		this.namespaces.remove(e.namespace);
 		if (!isGuiIn(e) || e.seq < this.#connectionSeq || e.error) return;
-		const d = decode(e.raw);
+		const d = e.gui ? { ok: true as const, value: e.gui } : decode(e.raw);
 		if (!d.ok) return;
 		for (let i = 0; i < e.count; i++) this.#base = reduce(this.#base, d.value);
 	}

@@ -36,13 +36,27 @@ export function strategyFor(req: RequestLike, origin: string, assets: ReadonlySe
 	if (req.method !== 'GET') return 'pass';
 	const url = new URL(req.url);
 	if (url.origin !== origin) return 'pass';
-	if (req.mode === 'navigate') return SCREEN_PATHS.includes(url.pathname) ? 'shell' : 'pass';
+	// A page opened with `?token=` (how a browser is handed the API token) is never kept: the token
+	// would stay in the cache under that URL (issue 24).
+	if (req.mode === 'navigate') return SCREEN_PATHS.includes(url.pathname) && !url.searchParams.has('token') ? 'shell' : 'pass';
 	return assets.has(url.pathname) ? 'asset' : 'pass';
 }
 
 /** Whether a network answer to a screen's HTML is one to keep, or to replace by the kept one. */
 export function isShell(res: { readonly ok: boolean; readonly type: string; readonly headers: { get(name: string): string | null } }): boolean {
 	return res.ok && res.type === 'basic' && (res.headers.get('content-type') ?? '').startsWith('text/html');
+}
+
+/**
+ * A screen's HTML carries the page the device shows (issue 23.4) — the server says so with
+ * `FIRST_PAGE_HEADER`. Kept, that page would come back stale, looking live, whenever the server
+ * cannot answer; so the worker keeps a copy asked for with `KEPT_HEADER`, which carries none.
+ */
+export const FIRST_PAGE_HEADER = 'x-ovos-first-page';
+export const KEPT_HEADER = 'x-ovos-kept-shell';
+
+export function carriesPage(res: { readonly headers: { get(name: string): string | null } }): boolean {
+	return res.headers.get(FIRST_PAGE_HEADER) !== null;
 }
 
 /** The app server's own answer (a 4xx included) is shown as it is; a 5xx (a proxy with the app down) is not. */

@@ -35,22 +35,18 @@ export const SWITCH_WIDTH = 810;
 /**
  * Pages side by side (spec §4.3): only pages that do not fill the width (skill pages; every
  * SYSTEM template fills it), `min(count, ceil(width / switchWidth))` columns once the view is at
- * least `switchWidth` wide. Returns the first index and the number of columns shown.
+ * least `switchWidth` wide. Returns the first index and the number of columns shown. `fills(i)`
+ * is asked only of the pages next to the shown one (a namespace may hold thousands).
  */
-export function pageWindow(
-	width: number,
-	shown: number,
-	fills: readonly boolean[]
-): { readonly start: number; readonly cols: number } {
-	const count = fills.length;
-	if (width < SWITCH_WIDTH || count < 2 || fills[shown]) return { start: shown, cols: 1 };
+export function pageWindow(width: number, shown: number, count: number, fills: (i: number) => boolean): { readonly start: number; readonly cols: number } {
+	if (width < SWITCH_WIDTH || count < 2 || fills(shown)) return { start: shown, cols: 1 };
 	let cols = Math.min(count, Math.ceil(width / SWITCH_WIDTH));
 	while (cols > 1) {
 		// Every window holding `shown`, the one centred on it first.
 		const centred = Math.max(0, Math.min(shown - Math.floor((cols - 1) / 2), count - cols));
 		const starts = [centred];
 		for (let s = Math.max(0, shown - cols + 1); s <= Math.min(shown, count - cols); s++) if (s !== centred) starts.push(s);
-		const start = starts.find((s) => fills.slice(s, s + cols).every((f) => !f));
+		const start = starts.find((s) => Array.from({ length: cols }, (_, i) => s + i).every((i) => !fills(i)));
 		if (start !== undefined) return { start, cols };
 		cols--;
 	}

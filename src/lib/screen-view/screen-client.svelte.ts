@@ -1,15 +1,42 @@
 /**
- * The screen's live model for Svelte views: runs the connection machine, applies frames through a
- * `WireSession`, and publishes `state` and `conn` at most once per animation frame.
+ * The screen's live model for Svelte views: a thin rune store over the connection actor
+ * (`$lib/connection`). It starts the actor, subscribes to it and publishes `state` (the actor's
+ * model) and `conn` at most once per animation frame; it never writes the model itself. Its frame
+ * tick first hands the actor the GUI frames that arrived since the last one (one event for all),
+ * then publishes, so a frame shows in the animation frame after it arrived. It also
+ * tells the actor when the page woke or slept, and keeps the timeline and the machine's
+ * transitions for the inspector.
  */
-import { encode, encodeBus, type BusMessage, type ClientMessage } from '$lib/protocol';
-import { emptyState, type ScreenState } from '$lib/screen';
-import { browserTransport, Connection, earlyTransport, httpProbe, OPEN, serverWatch, WireSession, type ConnectionHooks, type FrameListener, type PortWatchers, type SocketKind, type SocketLike, type Transport } from '$lib/connection';
-import { busUrl, guiUrl, type OvosAddress } from '$lib/protocol';
+import { createActor, type InspectionEvent } from 'xstate';
+import { decodeBus, type BusMessage, type ClientMessage } from '$lib/protocol';
+import { emptyState, shownNamespace, type ScreenState } from '$lib/screen';
+import {
+	connectionLogic,
+	earlyTransport,
+	httpProbe,
+	serverCheck,
+	serverWatch,
+	socketAlive,
+	browserTransport,
+	type ConnectionActor,
+	type ConnectionSnapshot,
+	type PortWatchers,
+	type Transport,
+	type WireFrame
+} from '$lib/connection';
+import { busUrl, guiUrl, sameHost, type OvosAddress } from '$lib/protocol';
 
 export interface TimelineEntry {
 	readonly time: number;
 	readonly what: string;
+}
+
+/** One step of the machine, for the inspector: the event and the state it led to. */
+export interface TransitionEntry {
+	readonly time: number;
+	readonly event: string;
+	readonly state: string;
+	readonly tags: readonly string[];
 }
 
 export interface ConnectionView {
@@ -20,44 +47,79 @@ export interface ConnectionView {
 	readonly attempt: number;
 	readonly mode: 'gui' | 'full';
 	readonly guiUrl: string;
+	/** The OVOS the screen talks to, as people write it: host:port of its GUI socket. */
+	readonly ovos: string;
 	readonly busUrl: string | null;
 	readonly busLive: boolean;
 	readonly framesIn: number;
 	readonly framesOut: number;
 	readonly decodeErrors: number;
 	readonly timeline: readonly TimelineEntry[];
+	/** The actor's state value, one line (`gui.connected.live.steady.listening / bus.off`). */
+	readonly machine: string;
+	readonly tags: readonly string[];
+	readonly transitions: readonly TransitionEntry[];
 }
 
+export type FrameListener = (frame: WireFrame) => void;
+
 const TIMELINE_MAX = 200;
+const TRANSITIONS_MAX = 200;
 /** A timer that fires this much later than asked means the machine (or the page) slept. */
 const TICK_MS = 2000;
 const SLEPT_MS = 10_000;
 
 export interface ScreenClientOptions {
 	readonly transport?: Transport;
+	/** How a socket that is down learns its port answers, and how a quiet one is checked (tests). */
+	readonly watchers?: PortWatchers;
 	readonly pageHost?: string;
 	/**
 	 * The OVOS address the app server is configured with: when the screen talks to that host, the
-	 * server's long-poll tells it the moment a port answers again.
+	 * server's port watch tells it the moment a port answers again, and its port check says whether
+	 * the device of a quiet socket is still there.
 	 */
 	readonly serverAddress?: OvosAddress;
+	/**
+	 * A model to show until the actor's first replay has spoken (the server-rendered first paint):
+	 * the page stays as it is instead of going blank while the socket opens.
+	 */
+	readonly initial?: ScreenState;
+	readonly guiId?: string;
+	/** Keep a log of the machine's transitions (XState's inspection API; the dashboard asks for it). */
+	readonly inspect?: boolean;
 }
 
 export class ScreenClient {
 	state = $state.raw<ScreenState>(emptyState());
 	conn = $state.raw<ConnectionView>(idleView());
 
-	readonly session = new WireSession();
-	readonly guiId = `ovos-screen-${randomId()}`;
-	#conn: Connection | null = null;
-	#sockets: Partial<Record<SocketKind, SocketLike>> = {};
+	readonly guiId: string;
+	#actor: ConnectionActor | null = null;
 	#timeline: TimelineEntry[] = [];
+	#transitions: TransitionEntry[] = [];
+	#listeners = new Set<FrameListener>();
 	#status: ConnectionView['status'] = 'connecting';
 	#since = Date.now();
 	#scheduled = false;
+	/** Work for the next animation frame, in order: the socket's frame batch, then the publish. */
+	#jobs: (() => void)[] = [];
+	#tickAsked = false;
 	#address: OvosAddress | null = null;
 	#pageHost = '';
 	#unlisten: (() => void) | null = null;
+	/** Shown instead of the actor's model until a new GUI connection's replay has spoken. */
+	#held: ScreenState | null = null;
+	#heldFor = -1;
+
+	constructor(guiId = `ovos-screen-${randomId()}`) {
+		this.guiId = guiId;
+	}
+
+	/** The actor (for tests and the console); null when stopped. */
+	get actor(): ConnectionActor | null {
+		return this.#actor;
+	}
 
 	start(address: OvosAddress, options: ScreenClientOptions = {}): void {
 		this.stop();
@@ -65,89 +127,110 @@ export class ScreenClient {
 		this.#pageHost = options.pageHost ?? (typeof location === 'undefined' ? '127.0.0.1' : location.hostname);
 		this.#status = 'connecting';
 		this.#since = Date.now();
-		this.#note(`connecting to ${guiUrl(address, this.#pageHost)} (${address.handshake === 'full' ? 'full handshake' : 'GUI socket only'})`);
+		this.#held = options.initial ?? (shownNamespace(this.state) !== null ? this.state : null);
+		if (options.initial) this.state = options.initial;
+		this.#heldFor = -1;
 		const early = options.transport ? null : earlyTransport(browserTransport);
-		const conn = new Connection({
-			address,
-			pageHost: this.#pageHost,
-			guiId: this.guiId,
-			transport: early ?? (options.transport as Transport),
-			hooks: this.#hooks,
-			watchers: watchersFor(address, options.serverAddress)
+		const transport = early ?? (options.transport as Transport);
+		const logic = connectionLogic({
+			transport,
+			watchers: options.watchers ?? watchersFor(address, options.serverAddress, transport),
+			...(options.transport ? {} : { frames: (flush: () => void) => this.#atFrame(flush) })
 		});
-		conn.subscribe((snap) => {
-			const status = snap.gui === 'live' ? 'live' : this.#status === 'connecting' && snap.gui !== 'waiting' ? 'connecting' : 'offline';
-			if (status !== this.#status) {
-				this.#status = status;
-				this.#since = Date.now();
-			}
-			this.#schedule();
+		const actor = createActor(logic, {
+			input: { address, pageHost: this.#pageHost, guiId: options.guiId ?? this.guiId },
+			// Every event and action is reported to an inspector: only the dashboard pays for it.
+			...(options.inspect ? { inspect: (e: InspectionEvent) => this.#inspect(e) } : {})
 		});
-		this.#conn = conn;
-		this.#listenToPage(conn);
-		conn.start();
+		actor.on('note', (e) => this.#note(e.what));
+		actor.on('wire', (e) => this.#wire(e.frame));
+		actor.on('wires', (e) => {
+			if (this.#listeners.size > 0) for (const f of e.frames) this.#wire(f);
+		});
+		actor.subscribe((snap) => this.#changed(snap));
+		this.#actor = actor;
+		this.#listenToPage(actor);
+		actor.start();
 		// What ovos-gui replayed on app.html's early socket, applied now: the screen's first render
 		// shows the page (and starts fetching its template) instead of waiting a task and a frame.
+		// A server-rendered page is hydrated as the server drew it; the actor's model follows a frame later.
 		if (early) {
 			early.flush();
-			this.#publish();
+			if (options.initial) this.#schedule();
+			else this.#publish();
 		}
 	}
 
 	stop(): void {
 		this.#unlisten?.();
 		this.#unlisten = null;
-		this.#conn?.stop();
-		this.#conn = null;
+		this.#actor?.stop();
+		this.#actor = null;
 	}
 
 	/** Sends on the GUI socket; false when it is not open (nothing is queued: the state is replayed on reconnect). */
 	send(msg: ClientMessage): boolean {
-		const socket = this.#sockets.gui;
-		if (!socket || socket.readyState !== OPEN) return false;
-		const raw = encode(msg);
-		socket.send(raw);
-		this.session.out('gui', raw, msg);
-		this.#schedule();
+		const a = this.#actor;
+		if (!a || !a.getSnapshot().hasTag('live')) return false;
+		a.send({ type: 'gui.send', message: msg });
 		return true;
 	}
 
 	/** Sends on the core bus; false without a bus connection (GUI-socket-only mode, or bus down). */
 	sendBus(msg: BusMessage): boolean {
-		const socket = this.#sockets.bus;
-		if (!socket || socket.readyState !== OPEN) return false;
-		const raw = encodeBus(msg);
-		socket.send(raw);
-		this.session.out('bus', raw, msg);
-		this.#schedule();
+		const a = this.#actor;
+		if (!a || !a.getSnapshot().hasTag('bus-open')) return false;
+		a.send({ type: 'bus.send', message: msg });
 		return true;
 	}
 
-	onFrame(fn: FrameListener): () => void {
-		return this.session.onFrame(fn);
+	/** A GUI frame as if the socket had received it (the inspector's benchmark feeds the model this way). */
+	receive(raw: string): void {
+		this.#actor?.send({ type: 'gui.frame', raw });
 	}
 
-	readonly #hooks: ConnectionHooks = {
-		open: (kind, socket) => {
-			this.#sockets[kind] = socket;
-			if (kind === 'gui') {
-				this.session.reset();
-				this.#schedule();
+	/** Every frame of both sockets in both directions (the inspector's wire log). */
+	onFrame(fn: FrameListener): () => void {
+		this.#listeners.add(fn);
+		return () => this.#listeners.delete(fn);
+	}
+
+	#wire(frame: WireFrame): void {
+		if (this.#listeners.size === 0) return;
+		// Core-bus frames are decoded only for the log.
+		let f = frame;
+		if (f.socket === 'bus' && f.dir === 'in' && f.message === undefined && f.error === undefined) {
+			const d = decodeBus(f.raw);
+			f = d.ok ? { ...f, message: d.value } : { ...f, error: d.error };
+		}
+		for (const fn of this.#listeners) {
+			try {
+				fn(f);
+			} catch (e) {
+				// A broken listener must not stop the screen.
+				console.error('wire listener failed', e);
 			}
-			this.#note(`${kind} socket open`);
-		},
-		frame: (kind, raw) => {
-			if (kind === 'gui') this.session.guiIn(raw);
-			else this.session.busIn(raw);
-			this.#schedule();
-		},
-		closed: (kind) => {
-			delete this.#sockets[kind];
-		},
-		sendBus: (msg) => void this.sendBus(msg),
-		sendGui: (msg) => void this.send(msg),
-		note: (what) => this.#note(what)
-	};
+		}
+	}
+
+	#changed(snap: ConnectionSnapshot): void {
+		const status = snap.hasTag('live') ? 'live' : snap.hasTag('offline') || this.#status !== 'connecting' ? 'offline' : 'connecting';
+		if (status !== this.#status) {
+			this.#status = status;
+			this.#since = Date.now();
+		}
+		this.#schedule();
+	}
+
+	#inspect(e: InspectionEvent): void {
+		if (e.type !== '@xstate.snapshot' || e.actorRef !== this.#actor) return;
+		const snap = e.snapshot as ConnectionSnapshot;
+		const state = stateLine(snap.value);
+		// Frames that change only the model are the wire log's; the machine's log keeps what moved it.
+		if (this.#transitions.at(-1)?.state === state) return;
+		this.#transitions.push({ time: Date.now(), event: e.event.type, state, tags: [...snap.tags].sort() });
+		if (this.#transitions.length > TRANSITIONS_MAX) this.#transitions.splice(0, this.#transitions.length - TRANSITIONS_MAX);
+	}
 
 	#note(what: string): void {
 		this.#timeline.push({ time: Date.now(), what });
@@ -158,32 +241,79 @@ export class ScreenClient {
 	#schedule(): void {
 		if (this.#scheduled) return;
 		this.#scheduled = true;
-		const run = () => {
+		this.#atFrame(() => {
 			this.#scheduled = false;
 			this.#publish();
-		};
+		});
+	}
+
+	/** Runs `job` at the next animation frame (soon, on a hidden page), after the jobs asked before it. */
+	#atFrame(job: () => void): void {
+		this.#jobs.push(job);
+		if (this.#tickAsked) return;
+		this.#tickAsked = true;
 		if (typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && document.visibilityState !== 'hidden') {
-			requestAnimationFrame(run);
-		} else setTimeout(run, 0);
+			requestAnimationFrame(() => this.#tick());
+		} else setTimeout(() => this.#tick(), 0);
+	}
+
+	/** The jobs due, and those they add (a batch's publish): all in this frame. */
+	#tick(): void {
+		if (!this.#tickAsked) return;
+		const jobs = this.#jobs;
+		for (let i = 0; i < jobs.length; i++) {
+			try {
+				(jobs[i] as () => void)();
+			} catch (e) {
+				// One failing job must not cost the others (the next frame's batch, the publish).
+				console.error('screen frame job failed', e);
+			}
+		}
+		jobs.length = 0;
+		this.#tickAsked = false;
 	}
 
 	#publish(): void {
-		if (this.state !== this.session.state) this.state = this.session.state;
+		const snap = this.#actor?.getSnapshot();
+		if (snap) {
+			const model = this.#shown(snap);
+			if (this.state !== model) this.state = model;
+		}
 		const a = this.#address;
-		const snap = this.#conn?.snapshot();
+		const c = snap?.context;
+		const gui = a ? guiUrl({ ...a, guiPort: c?.guiPort ?? a.guiPort }, this.#pageHost) : '';
 		this.conn = {
 			status: this.#status,
 			since: this.#since,
-			attempt: snap?.guiAttempt ?? 0,
+			attempt: c?.gui.attempt ?? 0,
 			mode: a?.handshake ?? 'gui',
-			guiUrl: a ? guiUrl({ ...a, guiPort: snap?.guiPort ?? a.guiPort }, this.#pageHost) : '',
+			guiUrl: gui,
+			ovos: gui.replace(/^wss?:\/\//, '').replace(/\/gui$/, ''),
 			busUrl: a && a.handshake === 'full' ? busUrl(a, this.#pageHost) : null,
-			busLive: snap?.bus === 'live',
-			framesIn: this.session.framesIn,
-			framesOut: this.session.framesOut,
-			decodeErrors: this.session.decodeErrors,
-			timeline: this.#timeline.slice()
+			busLive: snap?.hasTag('bus-live') ?? false,
+			framesIn: c?.framesIn ?? 0,
+			framesOut: c?.framesOut ?? 0,
+			decodeErrors: c?.decodeErrors ?? 0,
+			timeline: this.#timeline.slice(),
+			machine: snap ? stateLine(snap.value) : '',
+			tags: snap ? [...snap.tags].sort() : [],
+			transitions: this.#transitions.slice()
 		};
+	}
+
+	/**
+	 * The model to show: the actor's, except that a held one (the server-rendered page, or the page
+	 * before a reconnect) stays until the new connection's replay has spoken — it shows a page, or
+	 * its replay window closed — so the screen never blanks while a socket opens.
+	 */
+	#shown(snap: ConnectionSnapshot): ScreenState {
+		const { model, connection } = snap.context;
+		if (this.#held === null) return model;
+		if (this.#heldFor === -1 && snap.hasTag('live')) this.#heldFor = connection;
+		const spoken = this.#heldFor !== -1 && (connection !== this.#heldFor || !snap.hasTag('replaying') || shownNamespace(model) !== null);
+		if (!spoken) return this.#held;
+		this.#held = null;
+		return model;
 	}
 
 	/**
@@ -191,27 +321,36 @@ export class ScreenClient {
 	 * a frozen page resuming, or a tick that comes far too late (the machine slept) — since a socket
 	 * can die in a sleep without a word.
 	 */
-	#listenToPage(conn: Connection): void {
+	#listenToPage(actor: ConnectionActor): void {
 		if (typeof window === 'undefined') return;
-		const wake = () => conn.wake();
+		const wake = () => actor.send({ type: 'wake' });
+		const slept = (ms: number) => {
+			// The page before the reconnect stays until the new replay has spoken.
+			if (shownNamespace(this.state) !== null) {
+				this.#held = this.state;
+				this.#heldFor = -1;
+			}
+			actor.send({ type: 'slept', ms });
+		};
 		let tick = Date.now();
 		const visibility = () => {
 			tick = Date.now();
-			if (document.visibilityState === 'hidden') return;
+			// A hidden page gets no animation frames: what waits for one runs now, later ones on timers.
+			if (document.visibilityState === 'hidden') return this.#tick();
 			wake();
 			this.#schedule();
 		};
 		let frozenAt = 0;
 		const freeze = () => (frozenAt = Date.now());
 		const resume = () => {
-			conn.slept(frozenAt ? Date.now() - frozenAt : SLEPT_MS);
+			slept(frozenAt ? Date.now() - frozenAt : SLEPT_MS);
 			tick = Date.now();
 		};
 		const drift = setInterval(() => {
 			const gap = Date.now() - tick;
 			tick = Date.now();
 			// Hidden pages' timers are throttled (to once a minute after a while): no sign of sleep there.
-			if (gap > SLEPT_MS && document.visibilityState === 'visible') conn.slept(gap);
+			if (gap > SLEPT_MS && document.visibilityState === 'visible') slept(gap);
 		}, TICK_MS);
 		window.addEventListener('online', wake);
 		document.addEventListener('visibilitychange', visibility);
@@ -227,9 +366,28 @@ export class ScreenClient {
 	}
 }
 
-function watchersFor(address: OvosAddress, server: OvosAddress | undefined): PortWatchers {
-	const sameHost = server !== undefined && server.host === address.host && typeof location !== 'undefined';
-	return sameHost ? { probe: httpProbe, server: serverWatch(location.origin) } : { probe: httpProbe };
+/**
+ * How this page watches a port that is down and checks a quiet socket: through the app server when
+ * it is configured with this OVOS (its port watch; its port check, which leaves nothing in the
+ * device's log), else directly (HTTP probes while down; a second WebSocket to check a quiet one).
+ */
+function watchersFor(address: OvosAddress, server: OvosAddress | undefined, transport: Transport): PortWatchers {
+	const viaServer = server !== undefined && typeof location !== 'undefined' && (address.host === server.host || (address.host !== null && server.host !== null && sameHost(address.host, server.host)));
+	const direct = (url: string) => socketAlive(url, transport);
+	if (!viaServer) return { probe: httpProbe, alive: (_kind, url) => direct(url) };
+	const check = serverCheck(location.origin);
+	return {
+		probe: httpProbe,
+		server: serverWatch(location.origin),
+		alive: async (_kind, url, port, deep) => (deep ? direct(url) : ((await check(port)) ?? direct(url)))
+	};
+}
+
+function stateLine(value: unknown): string {
+	if (typeof value === 'string') return value;
+	const parts: string[] = [];
+	for (const [k, v] of Object.entries(value as Record<string, unknown>)) parts.push(`${k}.${stateLine(v)}`);
+	return parts.join(' / ');
 }
 
 function idleView(): ConnectionView {
@@ -239,12 +397,16 @@ function idleView(): ConnectionView {
 		attempt: 0,
 		mode: 'gui',
 		guiUrl: '',
+		ovos: '',
 		busUrl: null,
 		busLive: false,
 		framesIn: 0,
 		framesOut: 0,
 		decodeErrors: 0,
-		timeline: []
+		timeline: [],
+		machine: '',
+		tags: [],
+		transitions: []
 	};
 }
 

@@ -42,8 +42,13 @@ export const OPTION_KEYS = Object.keys(OPTIONS);
 export function validHost(v: string): boolean {
 	if (!/^[\w.:[\]-]{1,255}$/.test(v)) return false;
 	if (v.startsWith('[')) return /^\[[0-9a-f:.]+\]$/i.test(v);
-	return v.includes(':') ? /^[0-9a-f:.]+$/i.test(v) && v.split(':').length > 2 : /^[\w-]+(\.[\w-]+)*\.?$/.test(v);
+	if (v.includes(':')) return /^[0-9a-f:.]+$/i.test(v) && v.split(':').length > 2;
+	// A name ending in a number is an IPv4 address or a typo (no top-level domain is all digits).
+	if (/(^|\.)\d+\.?$/.test(v)) return IPV4.test(v);
+	return /^[\w-]+(\.[\w-]+)*\.?$/.test(v);
 }
+
+const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
 
 function port(v: string): boolean {
 	return /^\d{1,5}$/.test(v) && Number(v) >= 1 && Number(v) <= 65535;

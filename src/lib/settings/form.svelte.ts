@@ -4,7 +4,7 @@
  * An empty field (or a value equal to the server's) follows the server, so a later change of the
  * server's settings reaches this browser too.
  */
-import { chooseAddress, type AllowedHosts, type OvosAddress } from '$lib/protocol/address';
+import { chooseAddress, type AllowedHosts, type AllowedPorts, type OvosAddress } from '$lib/protocol/address';
 import type { Lang } from '$lib/i18n/languages';
 import { cookieString, OPTIONS_COOKIE, savedOptions, THEME_COOKIE, validOption, type ThemeChoice } from './choices';
 import { SETTINGS_TEXT as L } from '$lib/i18n/settings';
@@ -14,6 +14,7 @@ export interface FormDefaults {
 	/** The app server's OVOS, theme and kiosk defaults. */
 	readonly ovos: OvosAddress;
 	readonly allowedHosts: AllowedHosts;
+	readonly allowedPorts: AllowedPorts;
 	readonly serverTheme: ThemeChoice;
 	readonly kiosk: { readonly rotate: number; readonly scale: number };
 	/** What this browser saved (a query string) and the theme it shows. */
@@ -78,15 +79,15 @@ export class ChoicesForm {
 	}
 
 	/** The host is refused by the server's allow-list (the same rule as a link's `?host=`), or null. */
-	get refusedHost(): string | null {
-		const c = chooseAddress(this.params, this.d.ovos, this.d.allowedHosts, this.pageHost);
-		return c.ok ? null : c.host;
+	get refused(): { readonly host: string; readonly setting: string } | null {
+		const c = chooseAddress(this.params, this.d.ovos, this.d.allowedHosts, this.pageHost, this.d.allowedPorts);
+		return c.ok ? null : c;
 	}
 
 	/** The address the form makes, or null while it has a mistake. */
 	get address(): OvosAddress | null {
 		if (Object.keys(this.errors).length > 0) return null;
-		const c = chooseAddress(this.params, this.d.ovos, this.d.allowedHosts, this.pageHost);
+		const c = chooseAddress(this.params, this.d.ovos, this.d.allowedHosts, this.pageHost, this.d.allowedPorts);
 		return c.ok ? c.address : null;
 	}
 
@@ -96,9 +97,9 @@ export class ChoicesForm {
 			this.message = { ok: false, text: () => Object.values(this.errors)[0] ?? '' };
 			return false;
 		}
-		const refused = this.refusedHost;
+		const refused = this.refused;
 		if (refused !== null) {
-			this.message = { ok: false, text: () => fill(L.notAllowed, { host: refused }) };
+			this.message = { ok: false, text: () => fill(L.notAllowed, refused) };
 			return false;
 		}
 		doc.cookie = cookieString(OPTIONS_COOKIE, this.params.toString() || null);

@@ -72,14 +72,19 @@ export function frameUrl(raw: Json | undefined): FrameUrl {
 /**
  * The policy skill HTML runs under, on top of its opaque-origin sandbox. The device's bus and GUI
  * sockets have no authentication and accept any origin; a skill page must never open them, so it
- * may connect and frame over http(s) only (a `http:` source does not match `ws:`), and start no
- * workers. A page's own policies can only narrow this, never widen it.
+ * may connect over http(s) only (a `http:` source does not match `ws:`), and start no workers and
+ * no other document (frames, objects): a document of its own would not carry this policy. Its
+ * holder (static/skill-frame.html) has the same policy, which the skill's document inherits, and
+ * which keeps its frame from navigating anywhere. A page's own policies can only narrow this.
  */
-export const FRAME_CSP = "connect-src http: https:; frame-src http: https:; worker-src 'none'";
+export const FRAME_CSP = "connect-src http: https:; frame-src 'none'; object-src 'none'; worker-src 'none'; form-action 'none'";
+
+/** The document that holds a skill's HTML (issue 24.2); HtmlFrame posts it the skill's document. */
+export const SKILL_FRAME_HOLDER = '/skill-frame.html';
 
 /**
- * The `srcdoc` of an HTML frame. `resourceLocation` (Qt's base URL) becomes a `<base>` only when it
- * is http(s); the document runs in an opaque-origin sandbox either way.
+ * The skill's document, for its holder. `resourceLocation` (Qt's base URL) becomes a `<base>` only
+ * when it is http(s); the document runs in an opaque-origin sandbox either way.
  */
 export function htmlDocument(html: string, resourceLocation: string): string {
 	// Qt loads skill HTML with `resourceLocation` or http://localhost as its base (spec §5); without a
@@ -88,6 +93,11 @@ export function htmlDocument(html: string, resourceLocation: string): string {
 	const url = base.ok ? base.url : 'http://localhost/';
 	const href = url.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 	return `<meta http-equiv="Content-Security-Policy" content="${FRAME_CSP}"><base href="${href}">${html}`;
+}
+
+/** SYSTEM_HtmlFrame's document from its data: Qt's `resourceLocation` or OVOS-GUI-1's `resource_url` as the base. */
+export function htmlFrameDocument(data: Data): string {
+	return htmlDocument(text(data, 'html'), text(data, 'resourceLocation') || text(data, 'resource_url'));
 }
 
 /**

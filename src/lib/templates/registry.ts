@@ -3,7 +3,8 @@
  *   - SYSTEM templates, by template name (legacy, OVOS-GUI-1 and adapter names all land on one name
  *     through `templateFor` in $lib/protocol);
  *   - skill pages, by skill: every namespace the skill has been known by, and its page names;
- *   - the fallback for any other page (a skill's own QML we have no renderer for).
+ *   - any other page (a skill's own QML we have no renderer for): shown from what its data holds
+ *     (generic/), or the fallback card when it holds nothing readable.
  * Components are split out of the screen's bundle and fetched on first use (then cached): a kiosk
  * starts with none and loads only what its skills show.
  */
@@ -95,6 +96,40 @@ const SKILLS: readonly SkillPages[] = [
 		}
 	},
 	{
+		// The legacy timer skill (buildroot images): `show_page("Timer.qml")` with the alerts Timer's
+		// data; its cancel is `timerskill.gui.stop.timer` (skills/alerts/read.ts).
+		namespaces: ['skill-ovos-timer.openvoiceos', 'ovos-skill-timer.openvoiceos'],
+		pages: { Timer: () => import('./skills/alerts/Timer.svelte') }
+	},
+	// The rest of a default install and popular extras (spec long-tail.md §2). Ids are setup.py's
+	// `<repo>.<author>`; older releases used `skill-ovos-<x>.openvoiceos`.
+	{
+		namespaces: ['ovos-skill-wolfie.openvoiceos', 'skill-ovos-wolfie.openvoiceos', 'skill-wolfie.openvoiceos'],
+		pages: { wolf: () => import('./skills/wolfie/Wolf.svelte') }
+	},
+	{
+		namespaces: ['ovos-skill-color-picker.krisgesling', 'skill-color-picker.krisgesling', 'mycroft-color-picker.krisgesling'],
+		pages: { 'single-color': () => import('./skills/color-picker/SingleColor.svelte') }
+	},
+	{
+		namespaces: ['ovos-skill-parrot.openvoiceos', 'skill-ovos-parrot.openvoiceos', 'skill-parrot.openvoiceos'],
+		pages: { parrot: () => import('./skills/parrot/Parrot.svelte') }
+	},
+	{
+		// The legacy filebrowser skill ships the same QML.
+		namespaces: ['ovos-skill-local-media.openvoiceos', 'skill-ovos-local-media.openvoiceos', 'skill-ovos-filebrowser.openvoiceos', 'skill-file-browser.openvoiceos'],
+		pages: { Browser: () => import('./skills/local-media/Browser.svelte') }
+	},
+	{
+		namespaces: ['ovos-skill-xkcd.openvoiceos', 'skill-xkcd.jarbasskills', 'skill-xkcd.jarbasai'],
+		pages: { comic: () => import('./skills/xkcd/Comic.svelte') }
+	},
+	{
+		// Its resting screen is named `idle` like the homescreen's: matched within these ids only.
+		namespaces: ['ovos-skill-apod.openvoiceos', 'skill-apod.jarbasai', 'skill-apod.jarbasskills'],
+		pages: { idle: () => import('./skills/apod/Apod.svelte') }
+	},
+	{
 		// The OCP media player (ovos-ocp-audio-plugin; ovos-media uses the same id).
 		namespaces: ['ovos.common_play'],
 		pages: {
@@ -107,7 +142,7 @@ const SKILLS: readonly SkillPages[] = [
 ];
 
 const FALLBACK = 'unknown';
-const FALLBACK_LOADER: Loader = () => import('./system/UnknownPage.svelte');
+const FALLBACK_LOADER: Loader = () => import('./generic/GenericPage.svelte');
 
 /** namespace → page name → registry key of a skill page. */
 const SKILL_KEYS = new Map<string, Map<string, string>>();

@@ -1,12 +1,16 @@
 import { config } from '$lib/server/config';
+import { clientOf, holdsApiToken } from '$lib/server/guards';
 import { settingsView } from '$lib/server/settings-view';
 import { isLang, LANG_KEY } from '$lib/i18n/languages';
 
-export function load({ cookies }) {
+export function load({ cookies, getClientAddress, request, url }) {
 	const c = config();
 	const saved = cookies.get(LANG_KEY);
+	// Paths of this machine only to the machine itself and to holders of the token (a header, or the
+	// `?token=` a browser is handed the token with).
+	const token = c.apiToken !== null && (holdsApiToken(request, c.apiToken) || url.searchParams.get('token') === c.apiToken);
 	return {
-		view: settingsView(c),
+		view: settingsView(c, process.env, token || clientOf(getClientAddress()).privileged),
 		serverTheme: c.theme,
 		serverLang: c.lang,
 		/** The language this browser chose (the cookie setLanguage writes), for the picker's first paint. */

@@ -1,4 +1,5 @@
 import type en from '../en/chat';
+import { plural } from '../plural';
 import type { Messages } from '../types';
 
 const de: Messages<typeof en> = {
@@ -8,8 +9,13 @@ const de: Messages<typeof en> = {
 	unreachable: 'OVOS ist nicht erreichbar.',
 	noCore: 'Der OVOS-Core antwortet nicht.',
 	busy: 'Die vorige Nachricht wird noch beantwortet.',
+	coreBusy: 'OVOS ist mit anderen Chats beschäftigt: bitte gleich noch einmal versuchen.',
+	queued: (ahead) =>
+		ahead === 0
+			? 'OVOS ist mit anderen Chats beschäftigt: deine Nachricht ist als Nächste dran'
+			: plural('de', ahead, { one: `OVOS ist mit anderen Chats beschäftigt: ${ahead} Nachricht vor deiner`, other: `OVOS ist mit anderen Chats beschäftigt: ${ahead} Nachrichten vor deiner` }),
 	stopped: 'Angehalten.',
-	unauthorized: 'Dieser Server verlangt sein API-Token: Öffne den Chat einmal mit ?token=…',
+	unauthorized: 'Diesem Chat fehlt noch der Zugangsschlüssel des App-Servers. Öffne die Seite einmal mit ?token= und dem Schlüssel am Ende der Adresse, oder gib ihn unter Einstellungen ein.',
 	error: 'Etwas ist schiefgelaufen.',
 	answering: 'OVOS antwortet',
 	answeredBy: (skill) => `Geantwortet hat der Skill ${skill}`,
@@ -45,7 +51,7 @@ const de: Messages<typeof en> = {
 	skillDateTime: 'Datum und Uhrzeit',
 	skillUnknown: 'Unbekannt',
 	skillHome: 'Startbildschirm',
-	skillMedia: 'Medien'
+	skillMedia: 'Mediaplayer'
 };
 
 export default de;

@@ -44,6 +44,12 @@ const de: Messages<typeof en> = {
 	decodeErrors: (n) => `${n} Dekodierfehler`,
 	timeline: 'Verlauf',
 	nothingYet: 'noch nichts',
+	machine: 'Zustandsautomat',
+	machineHelp: 'Der Verbindungs-Actor (XState): sein Zustand, seine Tags und jeder Schritt, der ihn bewegt hat, der neueste zuerst',
+	machineState: 'Zustand',
+	machineTags: 'Tags',
+	machineSteps: 'Schritte',
+	machineEvent: 'bei',
 
 	skipped: (error) => `übersprungen, nicht dekodierbar: ${error}`,
 	notApplied: (problem) => `nicht angewendet: ${problem}`,
@@ -51,6 +57,8 @@ const de: Messages<typeof en> = {
 
 	allChars: (n) => `alle ${n} Zeichen`,
 	showMore: (n, hidden) => `${n} weitere zeigen (${hidden} nicht gezeigt)`,
+	cutKept: (kept) => `der Bildschirm behält die ersten ${kept}`,
+	cutRest: (n) => `${n} weitere gesendet, über der Listengrenze des Bildschirms: nicht behalten`,
 
 	filterPlaceholder: 'Text oder /Regex/ filtern',
 	filterText: 'Filtertext',

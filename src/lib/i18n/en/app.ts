@@ -9,8 +9,9 @@ const en = {
 	titleKiosk: 'OVOS',
 
 	connecting: (where: string) => `Connecting to ${where}…`,
-	offlineSince: (time: string, attempt: number) => `Offline since ${time} · retrying${attempt > 1 ? ` (attempt ${attempt})` : ''}`,
-	offlineReconnecting: 'Offline · reconnecting',
+	/** `where`: the OVOS the screen waits for (host:port of its GUI socket). */
+	offlineSince: (time: string, attempt: number, where: string) => `Offline since ${time} · waiting for OVOS at ${where}${attempt > 1 ? ` (attempt ${attempt})` : ''}`,
+	offlineWaiting: (where: string) => `Offline · waiting for OVOS at ${where}`,
 	clock: 'Clock',
 	back: 'Back',
 	backKey: 'Back (Esc)',
@@ -37,7 +38,8 @@ const en = {
 	busConnecting: 'Connecting to the app server’s window onto the OVOS bus…',
 	busDown: 'The app server is not connected to the OVOS messagebus.',
 	busUnreachable: (detail: string) => `The app server’s bus window is not reachable (${detail}).`,
-	busToken: 'This server needs its API token: open this page once with ?token=… added to its address.',
+	busToken: 'This screen does not have the app server’s access token yet, so chat, notifications and volume are off here. Open it once with ?token= and the token added to its address, or enter the token under Settings.',
+	tokenMissing: 'No access token: chat, notifications and volume are off. Enter it under Settings.',
 	busRefused: (reason: string) => `The app server refused its bus window: ${reason}`,
 	busClosed: 'The app server’s bus window closed.',
 	sendUnreachable: (detail: string) => `could not reach the app server: ${detail}`,

@@ -6,8 +6,12 @@ const en = {
 	unreachable: 'OVOS is unreachable.',
 	noCore: 'OVOS core is not responding.',
 	busy: 'Still answering your previous message.',
+	coreBusy: 'OVOS is busy with other chats: try again in a moment.',
+	// While a message waits for its turn (OVOS takes a few chats at a time); `ahead`: messages before it.
+	queued: (ahead: number) =>
+		ahead === 0 ? 'OVOS is busy with other chats: yours is next' : `OVOS is busy with other chats: ${ahead} ahead of yours`,
 	stopped: 'Stopped.',
-	unauthorized: 'This server needs its API token: open the chat once with ?token=…',
+	unauthorized: 'This chat does not have the app server’s access token yet. Open it once with ?token= and the token added to its address, or enter the token under Settings.',
 	error: 'Something went wrong.',
 	answering: 'OVOS is answering',
 	answeredBy: (skill: string) => `The skill that answered: ${skill}`,
@@ -45,7 +49,7 @@ const en = {
 	skillDateTime: 'Date and time',
 	skillUnknown: 'Unknown',
 	skillHome: 'Home screen',
-	skillMedia: 'Media'
+	skillMedia: 'Media player'
 };
 
 export default en;

@@ -1,5 +1,6 @@
 /** The DuckDuckGo answer page. */
 const en = {
+	source: 'DuckDuckGo',
 	page: 'Answer from DuckDuckGo',
 	noSummary: 'No answer text yet',
 	image: 'Picture for this answer',

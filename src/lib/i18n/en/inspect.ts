@@ -49,6 +49,12 @@ const en = {
 	decodeErrors: (n: number) => plural('en', n, { one: `${n} decode error`, other: `${n} decode errors` }),
 	timeline: 'Timeline',
 	nothingYet: 'nothing yet',
+	machine: 'Machine',
+	machineHelp: 'The connection actor (XState): the state it is in, its tags, and each step that moved it, newest first',
+	machineState: 'state',
+	machineTags: 'tags',
+	machineSteps: 'steps',
+	machineEvent: 'on',
 
 	// What one line changed
 	skipped: (error: string) => `skipped, did not decode: ${error}`,
@@ -58,6 +64,8 @@ const en = {
 	// JSON tree
 	allChars: (n: string) => `all ${n} chars`,
 	showMore: (n: number, hidden: string) => `show ${n} more (${hidden} not shown)`,
+	cutKept: (kept: string) => `the screen keeps the first ${kept}`,
+	cutRest: (n: string) => `${n} more sent, past the screen's list cap: not kept`,
 
 	// Log toolbar and rows
 	filterPlaceholder: 'filter text or /regex/',

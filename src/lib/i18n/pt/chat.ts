@@ -1,4 +1,5 @@
 import type en from '../en/chat';
+import { plural } from '../plural';
 import type { Messages } from '../types';
 
 const pt: Messages<typeof en> = {
@@ -8,8 +9,13 @@ const pt: Messages<typeof en> = {
 	unreachable: 'Não é possível contactar o OVOS.',
 	noCore: 'O núcleo do OVOS não responde.',
 	busy: 'Ainda a responder à mensagem anterior.',
+	coreBusy: 'O OVOS está ocupado com outras conversas: tente de novo daqui a pouco.',
+	queued: (ahead) =>
+		ahead === 0
+			? 'O OVOS está ocupado com outras conversas: a sua mensagem é a próxima'
+			: plural('pt', ahead, { one: `O OVOS está ocupado com outras conversas: ${ahead} mensagem antes da sua`, other: `O OVOS está ocupado com outras conversas: ${ahead} mensagens antes da sua` }),
 	stopped: 'Parado.',
-	unauthorized: 'Este servidor exige o seu token de API: abra a conversa uma vez com ?token=…',
+	unauthorized: 'Esta conversa ainda não tem a chave de acesso do servidor da aplicação. Abra a página uma vez com ?token= e a chave no fim do endereço, ou introduza-a nas Definições.',
 	error: 'Ocorreu um erro.',
 	answering: 'O OVOS está a responder',
 	answeredBy: (skill) => `A skill que respondeu: ${skill}`,
@@ -45,7 +51,7 @@ const pt: Messages<typeof en> = {
 	skillDateTime: 'Data e hora',
 	skillUnknown: 'Desconhecida',
 	skillHome: 'Página inicial',
-	skillMedia: 'Multimédia'
+	skillMedia: 'Leitor multimédia'
 };
 
 export default pt;

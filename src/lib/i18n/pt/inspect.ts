@@ -45,6 +45,12 @@ const pt: Messages<typeof en> = {
 	decodeErrors: (n) => plural('pt-PT', n, { one: `${n} erro de descodificação`, other: `${n} erros de descodificação` }),
 	timeline: 'Cronologia',
 	nothingYet: 'ainda nada',
+	machine: 'Máquina',
+	machineHelp: 'O ator da conexão (XState): o estado em que está, as etiquetas e cada passo que o moveu, o mais recente primeiro',
+	machineState: 'estado',
+	machineTags: 'etiquetas',
+	machineSteps: 'passos',
+	machineEvent: 'com',
 
 	skipped: (error) => `ignorada, não foi possível descodificar: ${error}`,
 	notApplied: (problem) => `não aplicada: ${problem}`,
@@ -52,6 +58,8 @@ const pt: Messages<typeof en> = {
 
 	allChars: (n) => `todos os ${n} caracteres`,
 	showMore: (n, hidden) => `mostrar mais ${n} (${hidden} por mostrar)`,
+	cutKept: (kept) => `o visor guarda os primeiros ${kept}`,
+	cutRest: (n) => `mais ${n} enviados, além do limite de listas do visor: não guardados`,
 
 	filterPlaceholder: 'filtrar texto ou /regex/',
 	filterText: 'texto do filtro',

@@ -6,7 +6,7 @@
 import { isObject, type Json, type JsonObject } from '$lib/protocol';
 import { list, num, record, text, truthy } from '../../data';
 import { ALERTS_LABELS } from '$lib/i18n/alerts';
-import { NO_TIME } from '../../parts/clock';
+import { durationText, NO_TIME } from '../../parts/clock';
 
 type Data = Readonly<Record<string, Json>>;
 
@@ -55,19 +55,60 @@ function clamp01(n: number | null): number {
 	return n === null ? 0 : Math.min(1, Math.max(0, n));
 }
 
+const UNIT_SECONDS: readonly [RegExp, number][] = [
+	[/^(d|days?|tage?n?|dias?)$/i, 86_400],
+	[/^(h|hrs?|hours?|std|stunden?|horas?)$/i, 3600],
+	[/^(m|mins?|minutes?|minuten?|minutos?)$/i, 60],
+	[/^(s|secs?|seconds?|sek|sekunden?|seg|segundos?)$/i, 1]
+];
+
+/**
+ * The time left as the ring's big figure. ovos-skill-alerts words it (`nice_duration`: "4 minutes
+ * 3 seconds", "1 Stunde 5 Minuten", "-12 segundos"), which inside a ring is a line of small text;
+ * ovos-shell shows "4:03". Words we can read become that figure; anything else stays as sent.
+ */
+export function timerFigure(raw: string): string {
+	const t = raw.trim();
+	if (/^-?\d+(:\d{1,2}){1,2}$/.test(t) || t === '') return t;
+	const sign = t.startsWith('-') ? '-' : '';
+	const parts = t.replace(/^-\s*/, '').replace(/,|\b(and|und|e)\b/gi, ' ').split(/\s+/).filter(Boolean);
+	if (parts.length === 0 || parts.length % 2 !== 0) return t;
+	let total = 0;
+	for (let i = 0; i < parts.length; i += 2) {
+		const n = Number(parts[i]);
+		const unit = UNIT_SECONDS.find(([re]) => re.test(parts[i + 1] as string));
+		if (!Number.isInteger(n) || n < 0 || !unit) return t;
+		total += n * unit[1];
+	}
+	return sign + durationText(total);
+}
+
+/**
+ * A card of a list page as its strip keeps it: its key and the entry as sent. The card's own fields
+ * are read only for the cards laid out (`readTimer`, `readAlarm`): the skill resends the whole list
+ * every second, and reading all of a 5,000-entry list took 20–70 ms each time (issue 24.4).
+ */
+export interface Entry {
+	readonly key: string;
+	readonly raw: JsonObject;
+}
+
 /** `activeTimers.timers[]` → the cards of the `Timer` page. */
-export function readTimers(data: Data): TimerView[] {
+export function timerEntries(data: Data): Entry[] {
 	const timers = list(record(data, 'activeTimers'), 'timers').filter((t): t is JsonObject => isObject(t));
-	return uniqueKeys(
-		timers.map((t, i) => ({
-			key: text(t, 'alertId') || `timer-${i}`,
-			name: text(t, 'timerName').trim() || ALERTS_LABELS.timer,
-			fraction: clamp01(num(t, 'percentRemaining')),
-			text: text(t, 'timeDelta').trim() || NO_TIME,
-			expired: truthy(t, 'expired'),
-			raw: t
-		}))
-	);
+	return uniqueKeys(timers.map((t, i) => ({ key: text(t, 'alertId') || `timer-${i}`, raw: t })));
+}
+
+/** One timer card. */
+export function readTimer(t: JsonObject, key: string): TimerView {
+	return {
+		key,
+		name: text(t, 'timerName').trim() || ALERTS_LABELS.timer,
+		fraction: clamp01(num(t, 'percentRemaining')),
+		text: timerFigure(text(t, 'timeDelta')) || NO_TIME,
+		expired: truthy(t, 'expired'),
+		raw: t
+	};
 }
 
 /** One alarm in the `build_alarm_data` shape (an `activeAlarms[]` entry, or AlarmCard's flat keys). */
@@ -90,10 +131,10 @@ export function readAlarm(a: Data, key: string): AlarmView {
 	};
 }
 
-/** `activeAlarms[]` → the cards of `AlarmsOverviewCard`. */
-export function readAlarms(data: Data): AlarmView[] {
+/** `activeAlarms[]` → the cards of `AlarmsOverviewCard` (each read with `readAlarm`). */
+export function alarmEntries(data: Data): Entry[] {
 	const alarms = list(data, 'activeAlarms').filter((a): a is JsonObject => isObject(a));
-	return uniqueKeys(alarms.map((a, i) => readAlarm(a, typeof a.alarmIndex === 'string' ? a.alarmIndex : `alarm-${i}`)));
+	return uniqueKeys(alarms.map((a, i) => ({ key: typeof a.alarmIndex === 'string' ? a.alarmIndex : `alarm-${i}`, raw: a })));
 }
 
 /** `items[]` of the `ListView` page: objects with `main` (and `secondary`), or plain strings. */
@@ -110,6 +151,7 @@ export function readListItems(data: Data): ListItem[] {
 /**
  * The GUI events the alerts pages send back. OVOS's skill (`ovos.alerts.*`) and Neon's original
  * (`skill-alerts.neongeckocom`, its own names) differ; the page sends what its skill listens for.
+ * The legacy timer skill shows the same Timer page (registry.ts).
  */
 export interface AlertEvents {
 	readonly cancelTimer: string;
@@ -118,7 +160,8 @@ export interface AlertEvents {
 }
 
 export function alertEvents(namespace: string): AlertEvents {
-	return namespace.endsWith('.neongeckocom')
+	// The legacy skill-ovos-timer (TimerCard.qml) cancels with Neon's name too.
+	return namespace.endsWith('.neongeckocom') || namespace === 'skill-ovos-timer.openvoiceos' || namespace === 'ovos-skill-timer.openvoiceos'
 		? { cancelTimer: 'timerskill.gui.stop.timer', snoozeAlarm: 'ovos.alarm.skill.snooze', cancelAlarm: 'ovos.alarm.skill.cancel' }
 		: { cancelTimer: 'ovos.alerts.cancel_timer', snoozeAlarm: 'ovos.alerts.snooze_alarm', cancelAlarm: 'ovos.alerts.cancel_alarm' };
 }

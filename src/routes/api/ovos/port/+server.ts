@@ -1,21 +1,22 @@
 /**
- * `GET /api/ovos/port?port=N`: answers `{"open": true}` as soon as port N of the configured OVOS
- * host accepts, or `{"open": false}` after 20 s (ask again). With `&wait=0` it tries once and
- * answers at once (/settings' connection test). Only the GUI and bus ports this server is
- * configured with (404 otherwise), so it tells nothing a screen's own socket would not.
+ * `GET /api/ovos/port?port=N&wait=MS`: answers `{"open": true}` as soon as port N of the configured
+ * OVOS host accepts, or `{"open": false}` after MS milliseconds (at most 20 s, the default; ask
+ * again). `wait=0` tries once and answers at once (/settings' connection test). Screens ask with a
+ * short wait (connection/port-watch.ts): a request held for long keeps one of the browser's six
+ * connections to this server, and with a few screens open those run out. Only the GUI and bus
+ * ports this server is configured with (404 otherwise), so it tells nothing a screen's own socket
+ * would not. Waits are capped per client and network (429 past that), and their sockets are the
+ * first to make room.
  */
-import { json } from '@sveltejs/kit';
 import { config } from '$lib/server/config';
-import { portAccepts, waitForPort } from '$lib/server/port-watch';
+import { holdsLongPoll } from '$lib/server/connections';
+import { answerPortWait } from '$lib/server/port-watch';
 
-const WAIT_MS = 20_000;
-
-export async function GET({ url, request }) {
+export function GET({ url, request, platform, getClientAddress }) {
 	const c = config();
-	const port = Number(url.searchParams.get('port'));
-	if (port !== c.ovos.guiPort && port !== c.ovos.busPort) {
-		return json({ error: `port ${url.searchParams.get('port')} is not an OVOS port of this server` }, { status: 404 });
-	}
-	const open = url.searchParams.get('wait') === '0' ? await portAccepts(c.busHost, port) : await waitForPort(c.busHost, port, WAIT_MS, request.signal);
-	return json({ open }, { headers: { 'cache-control': 'no-store' } });
+	return answerPortWait(url, request.signal, getClientAddress(), {
+		host: c.busHost,
+		ports: [c.ovos.guiPort, c.ovos.busPort],
+		holdSocket: () => holdsLongPoll(platform?.req?.socket)
+	});
 }

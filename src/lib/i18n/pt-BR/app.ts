@@ -1,0 +1,21 @@
+import type en from '../en/app';
+import type { Overrides } from '../types';
+
+/** Brazilian wordings of app (the rest as in ../pt/app.ts). */
+const ptBR: Overrides<typeof en> = {
+	connecting: (where) => `Conectando a ${where}…`,
+	offlineSince: (time, attempt, where) => `Sem conexão desde ${time} · aguardando o OVOS em ${where}${attempt > 1 ? ` (${attempt}ª tentativa)` : ''}`,
+	offlineWaiting: (where) => `Sem conexão · aguardando o OVOS em ${where}`,
+	listening: 'Ouvindo',
+	speaking: 'Falando',
+	thinking: 'Pensando',
+	busConnecting: 'Conectando à janela do servidor da aplicação para o barramento do OVOS…',
+	busToken:
+		'Este visor ainda não tem a chave de acesso do servidor da aplicação, por isso a conversa, as notificações e o volume estão desligados aqui. Abra a página uma vez com ?token= e a chave no fim do endereço, ou digite-a nas Configurações.',
+	tokenMissing: 'Sem chave de acesso: conversa, notificações e volume desligados. Digite-a nas Configurações.',
+	sendUnreachable: (detail) => `não foi possível contatar o servidor da aplicação: ${detail}`,
+	pageSettings: 'Configurações',
+	pageSettingsWhat: 'o tema e o endereço do OVOS deste visor, as configurações do servidor, um teste de conexão'
+};
+
+export default ptBR;

@@ -1,0 +1,75 @@
+// The rune store over the connection actor: it shows the actor's model and nothing else, and holds a
+// page it was given (the server-rendered first paint) until the actor's replay has spoken.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ScreenClient } from '../../src/lib/screen-view/screen-client.svelte';
+import { emptyNamespace, emptyState, type ScreenState } from '../../src/lib/screen';
+import type { OvosAddress } from '../../src/lib/protocol';
+import { REPLAY_MS } from '../../src/lib/connection';
+import { fakeTransport, fakeWatchers } from '../connection/fake-socket';
+
+const GUI: OvosAddress = { host: '10.0.0.5', guiPort: 18181, busPort: 8181, handshake: 'gui' };
+const insert = (id: string, position = 0) => ({ type: 'mycroft.session.list.insert', namespace: 'mycroft.system.active_skills', position, data: [{ skill_id: id }] });
+const pages = (ns: string, ...names: string[]) => ({ type: 'mycroft.gui.list.insert', namespace: ns, position: 0, data: names.map((page) => ({ url: null, page })) });
+
+function served(id: string): ScreenState {
+	return { ...emptyState(), stack: [id], namespaces: { [id]: { ...emptyNamespace(), pages: [{ url: null, name: 'SYSTEM_TextFrame' }], currentPage: 0 } } };
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+function start(initial?: ScreenState) {
+	const t = fakeTransport();
+	const client = new ScreenClient('me');
+	client.start(GUI, { transport: t.transport, watchers: fakeWatchers(() => true).watchers, pageHost: '10.0.0.5', initial });
+	return { t, client };
+}
+
+describe('ScreenClient', () => {
+	it('publishes the actor\'s model, once per frame, and nothing of its own', async () => {
+		const { t, client } = start();
+		t.last('gui')!.open();
+		t.last('gui')!.receive(insert('a'));
+		t.last('gui')!.receive(pages('a', 'SYSTEM_TextFrame'));
+		await vi.advanceTimersByTimeAsync(1);
+		expect(client.state).toBe(client.actor!.getSnapshot().context.model);
+		expect(client.state.stack).toEqual(['a']);
+		expect(client.conn.status).toBe('live');
+		expect(client.conn.machine).toMatch(/^gui\.connected\.live\.replaying/);
+		expect(client.conn.tags).toContain('live');
+	});
+
+	it('holds a server-rendered page until the replay has spoken, then shows the replay', async () => {
+		const ssr = served('ssr');
+		const { t, client } = start(ssr);
+		// From the start, before any frame: the screen hydrates the very model the server rendered.
+		expect(client.state).toBe(ssr);
+		await vi.advanceTimersByTimeAsync(1);
+		expect(client.state.stack).toEqual(['ssr']);
+		t.last('gui')!.open();
+		await vi.advanceTimersByTimeAsync(1);
+		expect(client.state.stack).toEqual(['ssr']); // open, but nothing replayed yet: no blank frame
+		t.last('gui')!.receive(insert('a'));
+		t.last('gui')!.receive(pages('a', 'SYSTEM_TextFrame'));
+		await vi.advanceTimersByTimeAsync(1);
+		expect(client.state.stack).toEqual(['a']);
+	});
+
+	it('lets a held page go when the device shows nothing once the replay window has passed', async () => {
+		const { t, client } = start(served('ssr'));
+		t.last('gui')!.open();
+		await vi.advanceTimersByTimeAsync(REPLAY_MS - 50);
+		expect(client.state.stack).toEqual(['ssr']);
+		await vi.advanceTimersByTimeAsync(100);
+		expect(client.state.stack).toEqual([]);
+	});
+
+	it('says it cannot send while the GUI socket is not open', () => {
+		const { t, client } = start();
+		expect(client.send({ type: 'mycroft.events.triggered', namespace: 'a', event_name: 'x', parameters: {} })).toBe(false);
+		t.last('gui')!.open();
+		expect(client.send({ type: 'mycroft.events.triggered', namespace: 'a', event_name: 'x', parameters: {} })).toBe(true);
+		expect(t.last('gui')!.sent.at(-1)).toContain('"event_name":"x"');
+		expect(client.sendBus({ type: 'speak', data: {}, context: {} })).toBe(false);
+	});
+});
