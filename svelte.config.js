@@ -13,6 +13,34 @@ export default {
 		// Cross-site posts are refused by our own check (hooks.server.ts), which knows the address the
 		// browser used; SvelteKit's guesses https when ORIGIN is unset and refused the app's own pages.
 		csrf: { trustedOrigins: ['*'] },
+		// Pages' policy (issue 24.9): scripts only from this app, the inline ones SvelteKit writes (and
+		// app.html's) by nonce; no plugins; framed by this app only. Screens connect to ovos-gui and
+		// its bus on other hosts and ports (ws:, and an http: probe of the same port), show images and
+		// media from wherever skills point, and frame web pages (which run without script) and the
+		// holder of skill HTML (static/skill-frame.html). Styles may be inline: Svelte writes style
+		// attributes, and small stylesheets are inlined.
+		csp: {
+			mode: 'auto',
+			directives: {
+				'default-src': ['self'],
+				// Svelte's server-rendered <img onerror> is the attribute `this.__e=event`, which keeps a load
+				// error that comes before hydration for the component to replay (a broken wallpaper then shows its
+				// fallback). Allowed by its hash alone: no other inline handler runs.
+				'script-src': ['self', 'unsafe-hashes', 'sha256-7dQwUgLau1NFCCGjfn9FsYptB6ZtWxJin6VohGIu20I='],
+				'style-src': ['self', 'unsafe-inline'],
+				'img-src': ['self', 'data:', 'blob:', 'http:', 'https:'],
+				'media-src': ['self', 'data:', 'blob:', 'http:', 'https:'],
+				'font-src': ['self', 'data:'],
+				'connect-src': ['self', 'ws:', 'wss:', 'http:', 'https:'],
+				'frame-src': ['self', 'http:', 'https:'],
+				'worker-src': ['self'],
+				'manifest-src': ['self'],
+				'object-src': ['none'],
+				'base-uri': ['self'],
+				'form-action': ['self'],
+				'frame-ancestors': ['self']
+			}
+		},
 		// The offline shell is registered by app.html after the first paint, with its update rules.
 		serviceWorker: { register: false },
 		// Browser tests and benchmarks are type-checked with the rest (`npm run check`).

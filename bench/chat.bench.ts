@@ -65,7 +65,8 @@ async function main(): Promise<void> {
 	const sim = await startSimulator({ host: '127.0.0.1', busPort: 0, guiPort: 0, skills: true, log: false, workers: CONCURRENCY + 8 });
 	const bus = new BusClient({ url: sim.busUrl, log: () => {} });
 	await bus.ensureOpen();
-	const agent = new ChatAgent({ bus });
+	// …and an admission share as wide (the share that protects a real core is bench:chat-load's subject).
+	const agent = new ChatAgent({ bus, coreShare: CONCURRENCY });
 	const bare = await bareClient(sim.busUrl);
 
 	const bareMs: number[] = [];

@@ -6,7 +6,7 @@
  *     and records the longest main-thread task (every `RunTask` of the renderer's main thread in a
  *     Chromium trace, and PerformanceObserver `longtask` entries, which only exist from 50 ms) and
  *     the longest gap between frames;
- *  3. pushes 1,000,000 messages through the dashboard's log path in-page (ScreenClient's session →
+ *  3. pushes 1,000,000 messages through the dashboard's log path in-page (ScreenClient's actor →
  *     onFrame → ring buffer and view), and compares the JS heap (after GC) after 10,000 and after
  *     1,000,000.
  * Needs `build/` (run `npx vite build` first). Last line: {"longest_task_ms", "heap_ratio", …}.
@@ -17,37 +17,13 @@ import { CHROMIUM_LAUNCH } from '../scripts/chromium.mjs';
 import { busMessage } from '../src/lib/protocol';
 import { startSimulator } from '../src/lib/server/simulator';
 import { startApp } from '../tests/support/app';
+import { longestTracedTask } from './support/trace';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const TOTAL = 1_000_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = (s: string) => process.stderr.write(s + '\n');
-
-/** The longest `RunTask` on the renderer's main thread in a Chromium trace, in ms. */
-function longestTracedTask(buf: Buffer): number {
-	interface Ev {
-		name: string;
-		ph: string;
-		pid: number;
-		tid: number;
-		dur?: number;
-		args?: { name?: string };
-	}
-	const events = (JSON.parse(buf.toString('utf8')) as { traceEvents: Ev[] }).traceEvents;
-	if (process.env.BENCH_TRACE_DEBUG) {
-		const names = new Map<string, number>();
-		for (const e of events) names.set(`${e.ph} ${e.name}`, (names.get(`${e.ph} ${e.name}`) ?? 0) + 1);
-		log([...names].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${v} ${k}`).join('\n'));
-		log(JSON.stringify(events.filter((e) => e.ph === 'M' && e.name === 'thread_name').map((e) => [e.pid, e.tid, e.args?.name])));
-	}
-	const main = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
-	let max = 0;
-	for (const e of events) {
-		if (e.name === 'RunTask' && e.ph === 'X' && e.dur !== undefined && main.has(`${e.pid}:${e.tid}`)) max = Math.max(max, e.dur / 1000);
-	}
-	return max;
-}
 
 async function heapAfterGc(page: Page): Promise<number> {
 	const cdp = await page.context().newCDPSession(page);
@@ -58,18 +34,18 @@ async function heapAfterGc(page: Page): Promise<number> {
 	return usedSize;
 }
 
-/** Feeds `n` GUI frames through ScreenClient's session (decode → reduce → onFrame → the log). */
+/** Feeds `n` GUI frames into ScreenClient's actor (decode → reduce in the machine → onFrame → the log). */
 async function feed(page: Page, from: number, n: number): Promise<void> {
 	const CHUNK = 20_000;
 	for (let done = 0; done < n; done += CHUNK) {
 		await page.evaluate(
 			([start, count]) => {
-				const g = globalThis as unknown as { __ovosInspector: { client: { session: { guiIn(raw: string): void } } } };
-				const session = g.__ovosInspector.client.session;
+				const g = globalThis as unknown as { __ovosInspector: { client: { receive(raw: string): void } } };
+				const client = g.__ovosInspector.client;
 				// the namespace exists, so every frame applies (reduce does real work, no refusals)
-				if (start === 0) session.guiIn('{"type":"mycroft.session.list.insert","namespace":"mycroft.system.active_skills","position":0,"data":[{"skill_id":"skill-bench.test"}]}');
+				if (start === 0) client.receive('{"type":"mycroft.session.list.insert","namespace":"mycroft.system.active_skills","position":0,"data":[{"skill_id":"skill-bench.test"}]}');
 				for (let i = start; i < start + count; i++) {
-					session.guiIn(`{"type":"mycroft.session.set","namespace":"skill-bench.test","data":{"n":${i},"text":"frame ${i} of the benchmark"}}`);
+					client.receive(`{"type":"mycroft.session.set","namespace":"skill-bench.test","data":{"n":${i},"text":"frame ${i} of the benchmark"}}`);
 				}
 				// let the view render once, as it would between bursts
 				return new Promise((r) => requestAnimationFrame(() => r(null)));

@@ -6,13 +6,14 @@
  * (frames that are gone must not keep theirs), and the whole browser tree's RSS and PSS.
  * Needs a fresh `build/`.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { busMessage, TEMPLATE_NAMES, type JsonObject } from '../src/lib/protocol';
 import { startSimulator } from '../src/lib/server/simulator';
 import { CHROMIUM_LAUNCH } from '../scripts/chromium.mjs';
 import { startApp } from '../tests/support/app';
 import { assets } from '../e2e/support/screen';
+import { busiestRenderer, chromiumProcs } from './support/procs';
 
 /** Skill pages and one namespace each, read from the registry's source (it imports components). */
 function skillPages(): { namespace: string; page: string }[] {
@@ -25,40 +26,6 @@ function skillPages(): { namespace: string; page: string }[] {
 			const pages = block.slice(0, block.indexOf('}')).matchAll(/(\w+): \(\) => import/g);
 			return ns ? [...pages].map((m) => ({ namespace: ns, page: m[1]! })) : [];
 		});
-}
-
-interface Proc {
-	readonly pid: number;
-	readonly renderer: boolean;
-	readonly chromium: boolean;
-	readonly rssKb: number;
-	readonly pssKb: number;
-	/** Pages no other process shares (PSS also depends on how many other Chromiums run on the machine). */
-	readonly privateKb: number;
-}
-
-function tree(root: number): Proc[] {
-	const parent = new Map<number, number>();
-	for (const d of readdirSync('/proc')) {
-		if (!/^\d+$/.test(d)) continue;
-		try {
-			const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-			parent.set(Number(d), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-		} catch {
-			/* gone */
-		}
-	}
-	const inTree = (pid: number): boolean => pid === root || (parent.has(pid) && pid > 1 && inTree(parent.get(pid)!));
-	const rollup = (t: string) => ({ pssKb: kb(t, 'Pss'), privateKb: kb(t, 'Private_Clean') + kb(t, 'Private_Dirty') });
-	const kb = (text: string, key: string) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(text)?.[1] ?? 0);
-	return [...parent.keys()].filter(inTree).flatMap((pid) => {
-		try {
-			const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-			return [{ pid, renderer: cmd.includes('--type=renderer'), chromium: cmd.includes('chrom'), rssKb: kb(readFileSync(`/proc/${pid}/status`, 'utf8'), 'VmRSS'), ...rollup(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8')) }];
-		} catch {
-			return [];
-		}
-	});
 }
 
 const files = await assets();
@@ -89,10 +56,16 @@ try {
 	sim.emit(busMessage('gui.page.show', { __from: 'skill-last.test', page_names: ['SYSTEM_TextFrame'], index: 0, __idle: true }));
 	await page.getByText('The last page').waitFor();
 	await page.waitForTimeout(3000);
+	// What the page still holds, as Chromium counts it: documents and frames left behind, DOM nodes
+	// and listeners (detached ones included), the JS heap — before and after a forced GC.
+	const cdp = await page.context().newCDPSession(page);
+	await cdp.send('Performance.enable');
+	const metrics = async () => Object.fromEntries(((await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] }).metrics.map((m) => [m.name, m.value]));
+	const held = await metrics();
 	// Chromium's processes: this process's descendants that are Chromium (not the app server).
-	const procs = tree(process.pid).filter((p) => p.chromium);
-	const renderers = procs.filter((p) => p.renderer);
-	const page_ = renderers.reduce((a, b) => (b.rssKb > a.rssKb ? b : a));
+	const procs = chromiumProcs();
+	const renderers = procs.filter((p) => p.kind === 'renderer');
+	const page_ = busiestRenderer(procs);
 	const busiest = page_.rssKb / 1024;
 	const rss = procs.reduce((n, p) => n + p.rssKb, 0) / 1024;
 	const pss = procs.reduce((n, p) => n + p.pssKb, 0) / 1024;
@@ -107,7 +80,15 @@ try {
 	console.log(`${shows.length} pages shown; ${procs.length} browser processes, ${renderers.length} renderers (RSS MB: ${renderers.map((p) => r1(p.rssKb / 1024)).join(', ')})`);
 	// Most of a renderer's RSS is Chromium's own code, shared by all its processes: PSS tells the page's share.
 	console.log(`busiest renderer ${r1(busiest)} MB RSS, ${r1(page_.pssKb / 1024)} MB PSS, ${r1(page_.privateKb / 1024)} MB private; browser tree ${r1(rss)} MB RSS, ${r1(pss)} MB PSS, ${r1(priv)} MB private (Qt client: 244 MB RSS in one process, 248 MB PSS with WebEngine)`);
-	console.log(JSON.stringify({ renderer_rss_mb: r1(busiest), renderer_pss_mb: r1(page_.pssKb / 1024), renderer_private_mb: r1(page_.privateKb / 1024), tree_pss_mb: r1(pss), tree_private_mb: r1(priv), tree_rss_mb: r1(rss), renderers: renderers.length, pages: shows.length }));
+	await cdp.send('HeapProfiler.collectGarbage');
+	const gced = await metrics();
+	const procsAfterGc = chromiumProcs();
+	const mb = (b: number | undefined) => r1((b ?? NaN) / 1048576);
+	console.log(
+		`page holds: ${held.Documents} documents, ${held.Frames} frames, ${held.Nodes} DOM nodes, ${held.JSEventListeners} listeners, JS heap ${mb(held.JSHeapUsedSize)} of ${mb(held.JSHeapTotalSize)} MB; ` +
+			`after a forced GC: ${gced.Documents} documents, ${gced.Nodes} nodes, JS heap ${mb(gced.JSHeapUsedSize)} of ${mb(gced.JSHeapTotalSize)} MB, renderer ${r1(busiestRenderer(procsAfterGc).rssKb / 1024)} MB RSS`
+	);
+	console.log(JSON.stringify({ renderer_rss_mb: r1(busiest), renderer_pss_mb: r1(page_.pssKb / 1024), renderer_private_mb: r1(page_.privateKb / 1024), tree_pss_mb: r1(pss), tree_private_mb: r1(priv), tree_rss_mb: r1(rss), renderers: renderers.length, pages: shows.length, js_heap_mb: mb(held.JSHeapUsedSize), dom_nodes: held.Nodes, documents: held.Documents }));
 } finally {
 	await browser.close();
 	await app.stop();

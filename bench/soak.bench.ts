@@ -3,14 +3,18 @@
  * context: utterances to the simulated skills (weather, timers, alarms, clock, media, photos, web
  * pages…), the homescreen's clock ticking, voice status and data churn — an hour's traffic in
  * BENCH_SECONDS (default 180). Heap (after a forced GC) and DOM nodes of each page are read at the
- * "5-minute mark" (1/12 of the run) and at the end; the last line is
- * `{"heap_ratio", "dom_nodes_ratio", …}`, each the worse of the two pages (aim ≤ 1.5). Needs `build/`.
+ * "5-minute mark" (1/12 of the run) and at the end, and so is the kiosk's renderer process from
+ * /proc (RSS and private memory: images, layers, caches and code the JS heap does not count) — the
+ * kiosk runs in a browser of its own so its renderer is known. The last line is
+ * `{"heap_ratio", "dom_nodes_ratio", "renderer_private_ratio", …}`, the first two the worse of the
+ * two pages (aim ≤ 1.5). Needs `build/`.
  */
 import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { busMessage } from '../src/lib/protocol';
 import { startSimulator, type Simulator } from '../src/lib/server/simulator';
 import { CHROMIUM_LAUNCH } from '../scripts/chromium.mjs';
 import { startApp } from '../tests/support/app';
+import { browserPid, busiestRenderer, chromiumProcs } from './support/procs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 180);
 /** An hour of a family's talk to the device, repeated as often as the run allows. */
@@ -37,6 +41,12 @@ interface Sample {
 	readonly nodes: number;
 }
 
+/** The kiosk's renderer (its browser's busiest), MB. */
+function renderer(browserRoot: number): { rss: number; priv: number } {
+	const r = busiestRenderer(chromiumProcs(browserRoot));
+	return { rss: r.rssKb / 1024, priv: r.privateKb / 1024 };
+}
+
 /**
  * Both samples are taken on the same screen: traffic paused, every skill's pages cleared, the kiosk
  * back on its resting page — so the ratios compare the same view, not a weather page with a clock.
@@ -61,7 +71,10 @@ async function sample(cdp: CDPSession): Promise<Sample> {
 async function main(): Promise<void> {
 	const sim = await startSimulator({ host: '127.0.0.1', busPort: 0, guiPort: 0, skills: true, demo: false, log: false });
 	const app = await startApp({ OVOS_HOST: '127.0.0.1', OVOS_BUS_PORT: String(sim.busPort), OVOS_GUI_PORT: String(sim.guiPort) });
+	// The kiosk alone in its browser: its renderer is that browser's busiest.
 	const browser = await chromium.launch(CHROMIUM_LAUNCH);
+	const kioskRoot = browserPid(chromiumProcs(process.pid, false));
+	const other = await chromium.launch(CHROMIUM_LAUNCH);
 	const pages: { name: string; page: Page; cdp: CDPSession }[] = [];
 	let stop = false;
 	try {
@@ -70,7 +83,7 @@ async function main(): Promise<void> {
 			['inspect', '/inspect']
 		] as const) {
 			// Each watched page in its own context: a background tab's frames would be throttled.
-			const context = await browser.newContext({ viewport: { width: 800, height: 480 } });
+			const context = await (name === 'kiosk' ? browser : other).newContext({ viewport: { width: 800, height: 480 } });
 			const page = await context.newPage();
 			await page.goto(`${app.url}${path}`);
 			const cdp = await context.newCDPSession(page);
@@ -80,10 +93,12 @@ async function main(): Promise<void> {
 
 		const ctx = { session: { session_id: 'default' } };
 		let paused: Promise<void> | null = null;
+		let utterances = 0;
 		const traffic = (async () => {
 			for (let i = 0; !stop; i++) {
 				if (paused) await paused;
 				const utterance = UTTERANCES[i % UTTERANCES.length] as string;
+				utterances++;
 				sim.emit(busMessage('recognizer_loop:record_begin', {}, ctx));
 				sim.emit(busMessage('recognizer_loop:record_end', {}, ctx));
 				sim.emit(busMessage('recognizer_loop:utterance', { utterances: [utterance], lang: 'en-US' }, ctx));
@@ -102,6 +117,7 @@ async function main(): Promise<void> {
 		paused = new Promise((r) => (resume = r));
 		await quiesce(sim, kiosk);
 		const first = await Promise.all(pages.map((p) => sample(p.cdp)));
+		const firstRenderer = renderer(kioskRoot);
 		paused = null;
 		resume();
 		await new Promise((r) => setTimeout(r, (SECONDS - early) * 1000));
@@ -109,6 +125,7 @@ async function main(): Promise<void> {
 		await traffic;
 		await quiesce(sim, kiosk);
 		const last = await Promise.all(pages.map((p) => sample(p.cdp)));
+		const lastRenderer = renderer(kioskRoot);
 
 		const out: Record<string, number> = {};
 		let heapRatio = 0;
@@ -125,10 +142,26 @@ async function main(): Promise<void> {
 			heapRatio = Math.max(heapRatio, hr);
 			nodesRatio = Math.max(nodesRatio, nr);
 		});
-		console.log(JSON.stringify({ heap_ratio: Math.round(heapRatio * 100) / 100, dom_nodes_ratio: Math.round(nodesRatio * 100) / 100, seconds: SECONDS, ...out }));
+		const r1 = (x: number) => Math.round(x * 10) / 10;
+		const r2 = (x: number) => Math.round(x * 100) / 100;
+		console.error(`kiosk renderer: RSS ${r1(firstRenderer.rss)} → ${r1(lastRenderer.rss)} MB, private ${r1(firstRenderer.priv)} → ${r1(lastRenderer.priv)} MB; ${utterances} utterances`);
+		console.log(
+			JSON.stringify({
+				heap_ratio: r2(heapRatio),
+				dom_nodes_ratio: r2(nodesRatio),
+				renderer_rss_ratio: r2(lastRenderer.rss / firstRenderer.rss),
+				renderer_private_ratio: r2(lastRenderer.priv / firstRenderer.priv),
+				renderer_rss_mb: r1(lastRenderer.rss),
+				renderer_private_mb: r1(lastRenderer.priv),
+				utterances,
+				seconds: SECONDS,
+				...out
+			})
+		);
 	} finally {
 		stop = true;
 		await browser.close();
+		await other.close();
 		await app.stop();
 		await sim.stop();
 	}

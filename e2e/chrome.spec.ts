@@ -7,6 +7,7 @@
  * its core, so the companion's notifications, the homescreen and OCP are the real thing.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { BusMessage } from '../src/lib/protocol';
 import { startSimulator, type Simulator } from '../src/lib/server/simulator';
 import { collect, startApp, type App } from './support/screen';
 
@@ -16,12 +17,22 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
 	sim = await startSimulator({ host: '127.0.0.1', busPort: 0, guiPort: 0, skills: true, demo: false, log: false });
 	app = await startApp({ OVOS_HOST: '127.0.0.1', OVOS_BUS_PORT: String(sim.busPort), OVOS_GUI_PORT: String(sim.guiPort) });
-	// A stored notification: the home screen's bell widget and the screen's own bell both show it.
+	// A notification stored before any screen is open: popped up by the companion, then timed out as a
+	// screen would time it out (pop.clear). The home screen's bell widget and the screen's own bell both
+	// show it from what the device stores, whenever the screen connects.
+	const popped = new Promise<BusMessage>((resolve) => {
+		const off = sim.on('ovos.notification.notification_data', (m) => {
+			off();
+			resolve(m);
+		});
+	});
 	sim.emit({
 		type: 'ovos.notification.api.set',
 		data: { sender: 'skill-news.openvoiceos', text: 'Three new headlines', action: null, type: 'transient', style: 'info', callback_data: {}, duration: 1 },
 		context: {}
 	});
+	const { data } = await popped;
+	sim.emit({ type: 'ovos.notification.api.pop.clear', data: { notification: data.notification ?? {} }, context: {} });
 });
 test.afterAll(async () => {
 	await app?.stop();

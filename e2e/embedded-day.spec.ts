@@ -62,6 +62,8 @@ test('the embedded default walks homescreen → weather → timer → player →
 
 	// The resting screen (the demo's first weather may pass first), then a touch: someone is here.
 	await each((p) => expect(at(p, 'idle')).toBeVisible({ timeout: 30_000 }));
+	// The server's first paint shows the page before it is hydrated; a touch counts once the screen is live.
+	await each((p) => expect(p.locator('.scr-root[data-conn="live"]')).toBeAttached());
 	await at(remote, 'idle').locator('[data-key="date"]').click();
 	const hhmm = () => {
 		const d = new Date();

@@ -95,6 +95,21 @@ test.describe('the Chat button and the speaking cue cover no content', () => {
 		return hits;
 	}
 
+	test('on / the cue sits beside the Chat button, however long its label (issue 26.7: "Conversa" covered the ✓)', async ({ page }) => {
+		for (const lang of ['en', 'de', 'pt']) {
+			await page.goto(screenUrl(sim, '/', `&lang=${lang}`));
+			await expect(page.locator('.scr-root[data-conn="live"]')).toBeAttached();
+			status(sim, 'recognizer_loop:audio_output_start');
+			const cue = page.locator('[data-docked="true"]');
+			await expect(cue.locator('[data-cue="speaking"]')).toBeVisible();
+			const button = page.locator('button[aria-controls="chat-slide-over"]');
+			await expect(button).toBeVisible();
+			const [c, b] = [await cue.boundingBox(), await button.boundingBox()];
+			expect(c && b && c.x + c.width <= b.x, `${lang}: the cue ends at ${c && c.x + c.width}, the button starts at ${b?.x}`).toBe(true);
+			status(sim, 'recognizer_loop:audio_output_end');
+		}
+	});
+
 	test('on / : an image\'s caption bar and the URL page\'s "Open in a tab"', async ({ page }) => {
 		await page.goto(screenUrl(sim, '/'));
 		show(sim, 'skill-timer.test', ['SYSTEM_ImageFrame'], { image: `${files.url}/clock.png`, title: 'Kitchen timer', caption: '5 minutes left with a long caption' });

@@ -1,12 +1,13 @@
 /**
  * The README's way, as a new user runs it (issue 10): `npm start` in the repository with nothing set
- * (no ORIGIN, no PORT: ports 3000, 8181 and 18181, so only under the e2e lock). It builds, so it also
- * rebuilds under the shared app that global-setup started from the previous build, which must go on
- * serving. Then the chat panel answers from every address the browser may use, a second start is
- * refused in one line, and Ctrl-C ends it at once.
+ * (no ORIGIN, no PORT: ports 3000, 8181 and 18181, so only under the e2e lock). When the sources changed
+ * since the last build it builds, under the shared app that global-setup started from that build, which
+ * must go on serving. Then the chat panel answers from every address the browser may use, a second start
+ * is refused in one line, Ctrl-C ends it at once, and a start with nothing changed does not build
+ * (issue 26.4) and stops whichever of its processes is signalled.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, realpathSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { expect, test, type Page } from '@playwright/test';
@@ -179,6 +180,53 @@ test('Ctrl-C ends it within 2 s, also while a chat question waits for its answer
 	// Nothing was left holding the process (the server would have named it).
 	expect(app.output()).not.toContain('still busy');
 });
+
+/** The processes npm start made (npm, then the app it runs), while they run. */
+function tree(root: number): number[] {
+	const out = [root];
+	for (let i = 0; i < out.length; i++) {
+		try {
+			out.push(...readFileSync(`/proc/${out[i]}/task/${out[i]}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
+		} catch {
+			/* gone */
+		}
+	}
+	return out;
+}
+
+test('with nothing changed npm start does not build, says so, and stops when any of its processes is signalled', async () => {
+	test.setTimeout(60_000);
+	for (const [who, signal] of [
+		['npm', 'SIGINT'],
+		['npm', 'SIGKILL'],
+		['app', 'SIGTERM']
+	] as const) {
+		const run = npmStart();
+		await expect.poll(() => /open http:\/\/localhost:3000\//.test(run.output()) || run.child.exitCode !== null, { timeout: 20_000 }).toBe(true);
+		expect(run.output()).toMatch(/^ovos-screen: sources, lock file and build settings unchanged since the last build: not building$/m);
+		expect(run.output()).not.toMatch(/building the app/);
+		const pids = tree(run.child.pid ?? 0);
+		// npm runs the app itself (`exec`): no shell between them that would keep a signal from it.
+		const app = pids[1] ?? 0;
+		expect(readFileSync(`/proc/${app}/cmdline`, 'utf8').split('\0')).toEqual([expect.stringMatching(/node$/), 'scripts/start.mjs', '']);
+		process.kill(who === 'npm' ? pids[0]! : app, signal);
+		const t0 = Date.now();
+		const alive = () => pids.filter((pid) => readStat(pid) !== 'gone');
+		while (alive().length > 0 && Date.now() - t0 < 5_000) await new Promise((r) => setTimeout(r, 50));
+		expect(alive(), `${signal} to ${who}: still running`).toEqual([]);
+		expect(Date.now() - t0, `${signal} to ${who}`).toBeLessThan(2_000);
+		expect(await portFree(3000)).toBe(true);
+	}
+});
+
+/** 'gone' once a process has ended (a zombie not yet reaped by its new parent has ended too). */
+function readStat(pid: number): string {
+	try {
+		return / Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8')) ? 'gone' : 'running';
+	} catch {
+		return 'gone';
+	}
+}
 
 test('a file that fails while it is sent costs that response, never the process', async () => {
 	// A copy of the build whose asset is then deleted under the running server (its file list is read at start).

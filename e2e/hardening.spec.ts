@@ -2,10 +2,13 @@
  * What a security and reliability probe broke (issue 14), each kept fixed by a test against the
  * real app and a private simulator.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_LAUNCH } from '../scripts/chromium.mjs';
+import type { BusMessage, JsonObject } from '../src/lib/protocol';
 import type { Simulator } from '../src/lib/server/simulator';
-import { APP_URL, privateSim, screenUrl, show, startApp } from './support/screen';
+import { APP_URL, live, privateSim, screenUrl, show, startApp } from './support/screen';
 
 // `attacker.test` is another machine to the browser (the app is opened at 127.0.0.1); it resolves to
 // a simulator of the test's own on loopback (14.6).
@@ -25,7 +28,8 @@ test('10 MB of text shows its start at once, stays responsive, and reaches the r
 	const text = 'FIRST LINE. ' + words.repeat(Math.ceil(10_000_000 / words.length));
 	show(sim, 'skill-huge.test', ['SYSTEM_TextFrame'], { text, title: 'Huge' });
 	const body = page.locator('[data-key="text"]');
-	await expect(body).toContainText('FIRST LINE.');
+	// 10 MB cross the socket and are parsed first (how fast is bench:hostile's to say; here, that it shows).
+	await expect(body).toContainText('FIRST LINE.', { timeout: 15_000 });
 	const more = page.getByRole('button', { name: /More \([\d,]+ characters left\)/ });
 	await expect(more).toBeVisible();
 	const shown = (await body.textContent())?.length ?? 0;
@@ -50,7 +54,7 @@ test('skill HTML cannot open the device bus or GUI socket, and says so to nobody
 		document.getElementById('p').textContent = 'probed';
 	</script>`;
 	show(sim, 'skill-probe.test', ['SYSTEM_HtmlFrame'], { html });
-	await expect(page.frameLocator('iframe').locator('#p')).toHaveText('probed');
+	await expect(page.frameLocator('iframe').frameLocator('iframe').locator('#p')).toHaveText('probed');
 	// Give a socket that did open time to speak, then check neither did.
 	await page.waitForTimeout(1500);
 	expect(probes).toEqual([]);
@@ -105,6 +109,92 @@ test.describe('a link pointing the screen at another host (14.6)', () => {
 	});
 });
 
+test('a link or saved options naming another port of the OVOS host open nothing there (24.8)', async ({ page, context }) => {
+	// A program of the device's own (here a simulator) listening on a port of its own would draw
+	// on this app's origin: only the configured ports, as the app runs by default.
+	const phish = await privateSim();
+	show(phish, 'skill-phish.test', ['SYSTEM_TextFrame'], { title: 'PHISH', text: 'Type your password' });
+	const app = await startApp({ OVOS_HOST: '127.0.0.1', OVOS_BUS_PORT: process.env.SIM_BUS_PORT ?? '8181', OVOS_GUI_PORT: process.env.SIM_GUI_PORT ?? '18181' }, { unset: ['OVOS_SCREEN_ALLOWED_PORTS'] });
+	try {
+		await page.goto(`${app.url}/kiosk?guiPort=${phish.guiPort}`);
+		const card = page.locator(`[data-host-refused="127.0.0.1:${phish.guiPort}"]`);
+		await expect(card).toContainText('OVOS_SCREEN_ALLOWED_PORTS');
+		await context.addCookies([{ name: 'ovos-screen.screen', value: `guiPort=${phish.guiPort}`, url: app.url }]);
+		await page.goto(`${app.url}/`);
+		await expect(card).toContainText('OVOS_SCREEN_ALLOWED_PORTS');
+		await expect(page.getByRole('link', { name: /Change this browser’s settings/ })).toBeVisible();
+		await context.clearCookies();
+		await page.goto(`${app.url}/inspect?busPort=${phish.busPort}&handshake=full`);
+		await expect(page.locator(`[data-host-refused="127.0.0.1:${phish.busPort}"]`)).toBeVisible();
+		await page.waitForTimeout(500);
+		expect(phish.guiClients()).toBe(0);
+		await expect(page.getByText('PHISH')).toHaveCount(0);
+	} finally {
+		await app.stop();
+		await phish.stop();
+	}
+});
+
+test('every page carries a strict policy and runs under it, and no other site may frame it (24.9)', async ({ page }) => {
+	const violations: string[] = [];
+	page.on('console', (m) => {
+		if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(`${page.url()}: ${m.text()}`);
+	});
+	// A picture on screen: the server renders its <img onerror>, which Svelte writes as an inline handler.
+	show(sim, 'skill-csp.test', ['SYSTEM_ImageFrame'], { image: `${APP_URL()}/no-such-picture.png`, title: 'csp' });
+	for (const path of ['/', '/kiosk', '/inspect', '/chat', '/settings']) {
+		const res = await page.goto(screenUrl(sim, path));
+		const h = res!.headers();
+		const csp = h['content-security-policy'] ?? '';
+		const script = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+		expect(script, path).toMatch(/'self' 'unsafe-hashes' 'sha256-[\w+/=]+' 'nonce-[\w+/=]+'/);
+		// The one hash is Svelte's replay handler for server-rendered <img> errors, nothing broader.
+		expect(script.replace(/'sha256-7dQwUgLau1NFCCGjfn9FsYptB6ZtWxJin6VohGIu20I='/, ''), path).not.toMatch(/unsafe-inline|unsafe-eval|sha256/);
+		expect(csp, path).toContain("frame-ancestors 'self'");
+		expect(csp, path).toContain("object-src 'none'");
+		expect(h['x-frame-options'], path).toBe('SAMEORIGIN');
+		expect(h['x-content-type-options'], path).toBe('nosniff');
+		expect(h['referrer-policy'], path).toBe('same-origin');
+		// app.html's own script (the early socket) carries this answer's nonce; a blocked one would be a violation below.
+		const nonce = /'nonce-([^']+)'/.exec(script)?.[1];
+		expect(await res!.text(), path).toContain(`<script nonce="${nonce}">\n\t\t\t// Screens: open the GUI socket now`);
+		if (path === '/' || path === '/kiosk') await live(page);
+		if (path === '/inspect') await expect(page.getByTestId('status')).toHaveText(/live/, { timeout: 10_000 });
+	}
+	// Skill HTML still scripts itself in its holder, under the screen's strict policy.
+	await page.goto(screenUrl(sim, '/kiosk'));
+	show(sim, 'skill-csp.test', ['SYSTEM_HtmlFrame'], { html: '<p id="p">static</p><script>document.getElementById("p").textContent = "scripted"</script>' });
+	await expect(page.frameLocator('iframe').frameLocator('iframe').locator('#p')).toHaveText('scripted');
+	expect(violations).toEqual([]);
+	// Another site framing /chat gets nothing: the browser refuses to show it there.
+	const other = createServer((_req, res) => res.end(`<iframe id="f" src="${APP_URL()}/chat"></iframe>`));
+	await new Promise<void>((r) => other.listen(0, '127.0.0.2', r));
+	try {
+		await page.goto(`http://127.0.0.2:${(other.address() as AddressInfo).port}/`);
+		await page.waitForTimeout(500);
+		const chat = page.frames().find((f) => f.url().startsWith(`${APP_URL()}/chat`));
+		expect(chat === undefined || (await chat.locator('textarea, input').count()) === 0).toBe(true);
+	} finally {
+		await new Promise<void>((r) => other.close(() => r()));
+	}
+});
+
+test('200 undecodable paths and 100 form posts: a few quiet lines in the log, no stack (24.10)', async () => {
+	const app = await startApp({ OVOS_HOST: '127.0.0.1', OVOS_BUS_PORT: process.env.SIM_BUS_PORT ?? '8181', OVOS_GUI_PORT: process.env.SIM_GUI_PORT ?? '18181' }, { stderr: false });
+	try {
+		const before = app.output().split('\n').length;
+		const statuses = new Set<number>();
+		for (let i = 0; i < 200; i++) statuses.add((await fetch(`${app.url}/%ff%fe%fd${i}`)).status);
+		for (let i = 0; i < 100; i++) statuses.add((await fetch(`${app.url}/`, { method: 'POST', body: new URLSearchParams({ a: String(i) }) })).status);
+		expect([...statuses].sort()).toEqual([400, 405]);
+		const added = app.output().split('\n').slice(before - 1).filter((l) => l.trim());
+		expect(added.length, added.join('\n')).toBeLessThanOrEqual(3);
+		expect(added.join('\n')).not.toMatch(/^\s+at /m);
+	} finally {
+		await app.stop();
+	}
+});
+
 test('1,000 idle sockets from one address: the app keeps 128 of them and still answers another client (14.8)', async () => {
 	const { connect } = await import('node:net');
 	const url = new URL(APP_URL());
@@ -141,4 +231,50 @@ test('/api/ovos/port answers only for the configured GUI and bus ports: it canno
 	const gui = await request.get(`${APP_URL()}/api/ovos/port?port=${process.env.SIM_GUI_PORT}`);
 	expect(gui.status()).toBe(200);
 	expect(await gui.json()).toEqual({ open: true });
+});
+
+test.describe('skill HTML and web pages cannot reach the bus through another document (24.2)', () => {
+	// A page on another server of this machine or the LAN (here on loopback, where no browser's
+	// private-network checks apply): if its script runs, it opens the device's bus and speaks.
+	let other: ReturnType<typeof createServer>;
+	let origin = '';
+	const hits: string[] = [];
+	test.beforeAll(async () => {
+		other = createServer((req, res) => {
+			hits.push(req.url ?? '');
+			const bus = new URL(req.url ?? '/', 'http://x').searchParams.get('bus');
+			res.setHeader('content-type', 'text/html');
+			res.end(`<!doctype html><p>other</p><script>
+				const s = new WebSocket('ws://127.0.0.1:${bus}/core');
+				s.onopen = () => s.send(JSON.stringify({ type: 'probe.bus', data: { from: location.href }, context: {} }));
+			</script>`);
+		});
+		await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
+		origin = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+	});
+	test.afterAll(() => new Promise<void>((r) => other.close(() => r())));
+
+	const vectors: [string, (page: string) => [string, JsonObject]][] = [
+		['an iframe in skill HTML', (p) => ['SYSTEM_HtmlFrame', { html: `<iframe src="${p}"></iframe><p id="p">framed</p>` }]],
+		['skill HTML navigating its own frame', (p) => ['SYSTEM_HtmlFrame', { html: `<p id="p">framed</p><script>setTimeout(() => location.href = '${p}', 50)</script>` }]],
+		['skill HTML refreshing into it', (p) => ['SYSTEM_HtmlFrame', { html: `<meta http-equiv="refresh" content="0;url=${p}"><p id="p">framed</p>` }]],
+		['a web page on this machine', (p) => ['SYSTEM_UrlFrame', { url: p }]]
+	];
+	for (const [name, vector] of vectors) {
+		test(`${name}: no script of it reaches the bus`, async ({ page }) => {
+			const probes: string[] = [];
+			sim.on('probe.bus', (m: BusMessage) => probes.push(String(m.data.from)));
+			await page.goto(screenUrl(sim, '/kiosk'));
+			await live(page);
+			const before = hits.length;
+			const [tpl, data] = vector(`${origin}/page?bus=${sim.busPort}`);
+			show(sim, 'skill-nested.test', [tpl], data);
+			await expect(page.locator('iframe')).toBeAttached();
+			// Time for the other page to load and its socket to speak, were either allowed.
+			await page.waitForTimeout(1200);
+			expect(probes).toEqual([]);
+			// Skill HTML never becomes the other document; a web page is shown, without its script.
+			expect(hits.length - before).toBe(tpl === 'SYSTEM_UrlFrame' ? 1 : 0);
+		});
+	}
 });

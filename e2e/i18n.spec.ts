@@ -74,7 +74,7 @@ test('/kiosk?lang=de: German from the first byte — <html lang>, the idle clock
 
 	// The device goes away: the page is marked, and said so in German.
 	await sim.stop();
-	await expect(page.getByRole('status').filter({ hasText: 'Offline · Verbindung wird wiederhergestellt' })).toBeVisible({ timeout: 4000 });
+	await expect(page.getByRole('status').filter({ hasText: /^Offline · warte auf OVOS unter 127\.0\.0\.1:\d+$/ })).toBeVisible({ timeout: 4000 });
 	sim = await privateSim();
 });
 
@@ -193,4 +193,18 @@ test('/settings in Portuguese; a language chosen there applies at once, to every
 	await live(page);
 	expect(await page.evaluate(() => document.documentElement.lang)).toBe('pt');
 	await page.context().close();
+});
+
+test('a Brazilian browser gets Brazilian wording where it differs (Configurações, Salvar), a European one the European', async ({ browser }) => {
+	const words = async (locale: string) => {
+		const page = await inLocale(browser, locale);
+		await page.goto(`${APP_URL()}/settings`);
+		await expect(page.getByRole('button', { name: 'Testar a conexão' })).toBeEnabled();
+		const out = [await page.title(), await page.locator('form button[type="submit"]').first().innerText(), await page.getByRole('heading', { level: 1 }).innerText()];
+		await page.screenshot({ path: `e2e/screenshots/i18n-settings-${locale}-800x480.png` });
+		await page.context().close();
+		return out;
+	};
+	expect(await words('pt-BR')).toEqual(['Configurações · ovos-screen', 'Salvar', 'Configurações']);
+	expect(await words('pt-PT')).toEqual(['Definições · ovos-screen', 'Guardar', 'Definições']);
 });

@@ -157,10 +157,10 @@ test('screenshots with real traffic', async ({ page }) => {
 	await live(page);
 	setValue('skill-weather.test', { text: 'Clouds, 18 degrees' });
 	await expect(page.getByTestId('preview')).toContainText('Clouds');
-	// a frame that does not decode (fed through the client's own session, as a broken server would send it)
+	// a frame that does not decode (fed into the client's actor as if the socket had it, as a broken server would send it)
 	await page.evaluate(() => {
-		const g = globalThis as unknown as { __ovosInspector: { client: { session: { guiIn(raw: string): void } } } };
-		g.__ovosInspector.client.session.guiIn('{"type": "mycroft.session.set", "namespace": "skill-weather.test"}');
+		const g = globalThis as unknown as { __ovosInspector: { client: { receive(raw: string): void } } };
+		g.__ovosInspector.client.receive('{"type": "mycroft.session.set", "namespace": "skill-weather.test"}');
 	});
 	const bad = page.getByTestId('log-row').filter({ hasText: 'missing "data"' });
 	await expect(bad).toHaveCount(1);
@@ -186,7 +186,7 @@ test('screenshots with real traffic', async ({ page }) => {
 	await page.screenshot({ path: 'test-results/inspect/time-travel-800.png' });
 });
 
-test('big data stays light: a 100,000-row key shows its count, pages its rows, and the dashboard keeps answering (issue 14.2)', async ({ page }) => {
+test('big data stays light: a 100,000-row key shows its count and the cap, pages its rows, and the dashboard keeps answering (issues 14.2, 24.4)', async ({ page }) => {
 	const errors: string[] = [];
 	page.on('pageerror', (e) => errors.push(e.message));
 	await page.goto(url());
@@ -197,7 +197,9 @@ test('big data stays light: a 100,000-row key shows its count, pages its rows, a
 	// Namespaces named like Object.prototype members are plain names (issue 14.10).
 	showText('constructor', 'named constructor', 'c');
 	const tree = ns(page, 'skill-big.test').getByTestId('data-tree');
+	// The key shows the length the server sent, and that the screen kept only the first 5,000 (issue 24.4).
 	await expect(tree).toContainText('[100000]');
+	await expect(tree.getByTestId('cut')).toContainText('keeps the first 5,000');
 	await expect(ns(page, 'constructor').getByTestId('data-tree')).toContainText('named constructor');
 	// The dashboard still answers at once: the filter takes text while the data is there.
 	await page.getByLabel('filter text').fill('row 99999');
@@ -205,10 +207,28 @@ test('big data stays light: a 100,000-row key shows its count, pages its rows, a
 	await tree.getByRole('button', { name: /rows/ }).click();
 	await expect(tree.locator('li[data-key="99"]')).toHaveCount(1);
 	await expect(tree.locator('li[data-key="100"]')).toHaveCount(0);
-	await expect(tree.getByTestId('show-more')).toContainText('99,900 not shown');
+	await expect(tree.getByTestId('show-more')).toContainText('4,900 not shown');
+	await expect(tree.getByTestId('cut-rest')).toContainText("95,000 more sent, past the screen's list cap");
 	await tree.getByTestId('show-more').click();
 	await expect(tree.locator('li[data-key="199"]')).toHaveCount(1);
 	setValue('constructor', { text: 'still fine' });
 	await expect(ns(page, 'constructor').getByTestId('data-tree')).toContainText('still fine');
 	expect(errors).toEqual([]);
+});
+
+test('the Connection panel shows the machine: its state, its tags and the steps that moved it (issue 22)', async ({ page }) => {
+	await page.goto(url());
+	await live(page);
+	await page.getByRole('button', { name: 'Connection' }).click();
+	await expect(page.getByTestId('machine-state')).toContainText('gui.connected.live');
+	await expect(page.getByTestId('machine-tags')).toContainText('live');
+	// Why it is offline, not only that it is: the socket closed and the machine went to wait for the port.
+	const { busPort, guiPort } = sim;
+	await sim.stop();
+	await expect(page.getByTestId('machine-state')).toContainText('gui.down', { timeout: 10_000 });
+	await expect(page.getByTestId('machine-tags')).toContainText('offline');
+	await expect(page.getByTestId('machine-steps').locator('li').first()).toContainText('gui.closed → gui.down');
+	sim = await startSimulator({ host: '127.0.0.1', busPort, guiPort, skills: false, log: false });
+	await expect(page.getByTestId('machine-state')).toContainText('gui.connected.live', { timeout: 15_000 });
+	await expect(page.getByTestId('machine-steps')).toContainText('gui.answers → gui.connected.opening');
 });

@@ -7,9 +7,11 @@ import { mkdtempSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { busMessage } from '../src/lib/protocol';
 import type { Simulator } from '../src/lib/server/simulator';
 import { clockPng } from './support/png';
 import { controlsOffPage, live, privateSim, screenUrl, show, startApp } from './support/screen';
+import { settled } from './support/settle';
 
 let sim: Simulator;
 test.beforeEach(async () => {
@@ -24,13 +26,18 @@ const PRESETS = [
 	{ width: 720, height: 1280 }
 ];
 
-for (const size of PRESETS) {
-	for (const theme of ['dark', 'light'] as const) {
-		test.describe(`${size.width}x${size.height} ${theme}`, () => {
-			test.use({ viewport: size, colorScheme: theme });
-			test('a page fills the screen with no chrome', async ({ page }) => {
-				await page.goto(screenUrl(sim, '/kiosk'));
-				await live(page);
+// One page a theme, resized to each preset (a page load costs more than what is checked here); the
+// skills' namespaces are cleared between presets, so each starts on the idle screen as a fresh load.
+for (const theme of ['dark', 'light'] as const) {
+	test.describe(`${theme}`, () => {
+		test.use({ viewport: PRESETS[0], colorScheme: theme });
+		test(`a page fills the screen with no chrome at ${PRESETS.map((s) => `${s.width}x${s.height}`).join(' and ')}`, async ({ page }) => {
+			await page.goto(screenUrl(sim, '/kiosk'));
+			await live(page);
+			for (const size of PRESETS) {
+				await page.setViewportSize(size);
+				for (const ns of ['skill-weather.test', 'skill-radar.test']) sim.emit(busMessage('gui.clear.namespace', { __from: ns }));
+				await expect(page.locator('.tpl-root')).toHaveCount(0);
 				show(sim, 'skill-weather.test', ['SYSTEM_TextFrame'], { text: 'Sunny, 22 degrees', title: 'Weather' });
 				await expect(page.getByText('Sunny, 22 degrees')).toBeVisible();
 				await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
@@ -39,22 +46,25 @@ for (const size of PRESETS) {
 				// Not a control of ours anywhere on it (the Chat button is in the pulled-down shade).
 				await page.mouse.move(size.width / 2, size.height / 2);
 				expect(await controlsOffPage(page)).toEqual([]);
-				await page.waitForTimeout(300);
+				await settled(page);
 				await page.screenshot({ path: `e2e/screenshots/kiosk-text-${theme}-${size.width}x${size.height}.png` });
-				// A page without a template: a quiet card, not the developer fallback.
-				show(sim, 'skill-weather.test', ['forecast'], {});
+				// A page without a template or readable data: a quiet card, not the developer fallback.
+				show(sim, 'skill-radar.test', ['forecast'], {});
 				await expect(page.getByText('This page can’t be shown on this screen.')).toBeVisible();
 				await expect(page.getByText('No template for this page')).toHaveCount(0);
 				await page.screenshot({ path: `e2e/screenshots/kiosk-unknown-${theme}-${size.width}x${size.height}.png` });
-			});
-			test('idle clock', async ({ page }) => {
-				await page.goto(screenUrl(sim, '/kiosk'));
-				await live(page);
+			}
+		});
+		test(`idle clock at ${PRESETS.map((s) => `${s.width}x${s.height}`).join(' and ')}`, async ({ page }) => {
+			await page.goto(screenUrl(sim, '/kiosk'));
+			await live(page);
+			for (const size of PRESETS) {
+				await page.setViewportSize(size);
 				await expect(page.locator('time')).toHaveText(/\d{1,2}:\d{2}/);
 				await page.screenshot({ path: `e2e/screenshots/kiosk-idle-${theme}-${size.width}x${size.height}.png` });
-			});
+			}
 		});
-	}
+	});
 }
 
 test('no context menu, no selection, the cursor hides when idle', async ({ page }) => {
@@ -114,7 +124,7 @@ test('offline: within 2 s the page is marked not live, the clock after 10 s, the
 	// Never a stale page that looks live: greyed, inert, and said so.
 	const frame = page.locator('.page-frame[data-live="no"]');
 	await expect(frame).toBeAttached({ timeout: 2000 });
-	await expect(page.getByRole('status').filter({ hasText: 'Offline · reconnecting' })).toBeVisible();
+	await expect(page.getByRole('status').filter({ hasText: /^Offline · waiting for OVOS at 127\.0\.0\.1:\d+$/ })).toBeVisible();
 	expect(Date.now() - dropped).toBeLessThan(2000);
 	expect(await frame.evaluate((e) => getComputedStyle(e).filter)).toContain('grayscale');
 	expect(await frame.evaluate((e) => (e as HTMLElement).inert)).toBe(true);
@@ -124,7 +134,7 @@ test('offline: within 2 s the page is marked not live, the clock after 10 s, the
 	await page.screenshot({ path: 'e2e/screenshots/kiosk-offline-page-800x480.png' });
 	await expect(page.getByRole('region', { name: 'Clock' })).toBeVisible({ timeout: 12_000 });
 	await expect(page.getByText('Before')).toHaveCount(0);
-	await expect(page.getByText('Offline · reconnecting')).toBeVisible();
+	await expect(page.getByText(/^Offline · waiting for OVOS at 127\.0\.0\.1:\d+$/)).toBeVisible();
 	await page.screenshot({ path: 'e2e/screenshots/kiosk-offline-800x480.png' });
 	sim = await privateSim(ports);
 	show(sim, 'skill-a.test', ['SYSTEM_TextFrame'], { text: 'After' });
@@ -152,9 +162,11 @@ test('local images come through the media route; traversal, escapes and other ty
 
 		const get = (path: string) => request.get(`${app.url}/media${path}`, { maxRedirects: 0 }).then((r) => r.status());
 		expect(await get(`${root}/skill-timer/timer.png`)).toBe(200);
-		expect(await get(`${root}/skill-timer/%2e%2e/%2e%2e/secret.png`)).toBe(403);
-		expect(await get(`${root}/escape.png`)).toBe(403);
-		expect(await get(`${base}/secret.png`)).toBe(403);
+		// Outside the roots answers as missing does (issue 24.1): nothing tells which files exist. (The
+		// URL parser resolves `%2e%2e` before sending: this asks for ${base}/secret.png.)
+		expect(await get(`${root}/skill-timer/%2e%2e/%2e%2e/secret.png`)).toBe(404);
+		expect(await get(`${root}/escape.png`)).toBe(404);
+		expect(await get(`${base}/secret.png`)).toBe(404);
 		expect(await get(`${root}/notes.txt`)).toBe(415);
 		expect(await get('/etc/passwd')).toBe(415);
 		expect(await get(`${root}/missing.png`)).toBe(404);

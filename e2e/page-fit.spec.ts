@@ -6,12 +6,17 @@
  * German (the longest words: "STÜNDLICH", "Niederschlag", "Mittwoch") and Portuguese
  * ("quarta-feira, 30 de setembro") at the two tightest sizes, with what a skill sends in that
  * language; and the screen's own words (the strip on /, the kiosk's shade, the offline marks,
- * /settings) in both.
+ * /settings) in both. /inspect at 800×480 in all three: nothing of its chrome cut (a drop-down's
+ * "qualquer namespace" too), and its preview of a page with no text or control over another.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startSimulator, type Simulator } from '../src/lib/server/simulator';
 import { EVERY_PAGE, inLanguage, showCase } from './support/every-page';
-import { assets, privateSim, pullShade, screenUrl, show, startApp, type App, type Assets } from './support/screen';
+import { type App, type Assets, assets, privateSim, pullShade, SCREEN_SIZES, screenUrl, show, startApp } from './support/screen';
+import { settled } from './support/settle';
+
+// The longest file: its tests stand alone, so both workers may take them.
+test.describe.configure({ mode: 'parallel' });
 
 let sim: Simulator;
 let files: Assets;
@@ -36,7 +41,8 @@ function audit(page: Page, rootCss = '.tpl-root', skipCss = '', touch = true): P
 		const shown = (el: Element) => {
 			const st = getComputedStyle(el);
 			const r = el.getBoundingClientRect();
-			return st.display !== 'none' && st.visibility !== 'hidden' && r.width > 1 && r.height > 1;
+			// checkVisibility: not inside a closed <details> (laid out, never drawn).
+			return st.display !== 'none' && st.visibility !== 'hidden' && r.width > 1 && r.height > 1 && el.checkVisibility();
 		};
 		for (const el of root.querySelectorAll('*')) {
 			if (!shown(el) || el.closest('.sr-only, svg, iframe') || (skipCss && el.closest(skipCss))) continue;
@@ -79,11 +85,33 @@ function audit(page: Page, rootCss = '.tpl-root', skipCss = '', touch = true): P
 	}, [rootCss, skipCss, touch] as const);
 }
 
-const SIZES = [
-	{ width: 800, height: 480 },
-	{ width: 1280, height: 800 },
-	{ width: 720, height: 1280 }
-];
+/**
+ * Words split across two lines though they would fit on one ("(see .en" / "v.example)"): a word
+ * wider than its box may break; any other breaks only at a space or a hyphen.
+ */
+function brokenWords(page: Page, rootCss: string): Promise<string[]> {
+	return page.evaluate((rootCss) => {
+		const out: string[] = [];
+		const root = document.querySelector(rootCss);
+		if (!root) return out;
+		const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+		for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+			const text = n.textContent ?? '';
+			const box = n.parentElement?.getBoundingClientRect();
+			if (!box || box.width === 0) continue;
+			for (const m of text.matchAll(/[^\s-]+/g)) {
+				const range = document.createRange();
+				range.setStart(n, m.index);
+				range.setEnd(n, m.index + m[0].length);
+				const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+				const width = rects.reduce((w, r) => w + r.width, 0);
+				if (new Set(rects.map((r) => Math.round(r.top))).size > 1 && width <= box.width) out.push(`word broken across lines: "${m[0]}"`);
+			}
+		}
+		return out;
+	}, rootCss);
+}
+
 
 // The widest clock a day shows, pinned so the test does not depend on the hour it runs at: a
 // two-digit hour with the period in 12-hour locales ("10:58 PM"), and in 24-hour ones ("22:58");
@@ -91,53 +119,59 @@ const SIZES = [
 const WIDEST_TIME = new Date('2026-09-30T22:58:00Z');
 const CLOCK_PAGES = new Set(['SYSTEM_clock', 'SYSTEM_idle']);
 
-async function misfits(browser: Browser, size: { width: number; height: number }, path: string, locale: string, cases: typeof EVERY_PAGE, lang = ''): Promise<string[]> {
-	const context = await browser.newContext({ viewport: size, colorScheme: 'dark', locale, timezoneId: 'UTC' });
+type Size = { width: number; height: number };
+const sizes = (list: readonly Size[]) => list.map((s) => `${s.width}×${s.height}`).join(', ');
+
+/**
+ * Every case at each size in turn, on one page resized between sizes (loading a page costs more than
+ * several cases): each case shown afresh at each size, so it is laid out there from the start.
+ */
+async function misfits(browser: Browser, list: readonly Size[], path: string, locale: string, cases: typeof EVERY_PAGE, lang = ''): Promise<string[]> {
+	const context = await browser.newContext({ viewport: list[0], colorScheme: 'dark', locale, timezoneId: 'UTC' });
 	await context.clock.setFixedTime(WIDEST_TIME);
 	const page = await context.newPage();
 	await page.goto(screenUrl(sim, path, lang && `&lang=${lang}`));
 	if (lang) await expect(page.locator('html')).toHaveAttribute('lang', lang);
 	await expect(page.locator('.scr-root[data-conn="live"]')).toBeAttached();
 	const found: string[] = [];
-	for (const c of cases) {
-		showCase(sim, c, files.url);
-		await expect(page.locator(`.tpl-root[data-page="${c.page}"][data-namespace="${c.ns}"]`)).toBeVisible();
-		await expect(page.locator('.tpl-root > *').first()).toBeVisible();
-		if (CLOCK_PAGES.has(c.page)) await expect(page.locator('.tpl-root time').first()).toHaveAttribute('aria-label', locale === 'en-US' ? '10:58 PM' : '22:58');
-		await page.waitForTimeout(250);
-		for (const line of await audit(page)) found.push(`${c.name} (${locale}): ${line}`);
-		if (lang) await page.screenshot({ path: `e2e/screenshots/fit-${lang}-${c.name}-${path === '/' ? 'remote' : 'kiosk'}-${size.width}x${size.height}.png` });
+	for (const size of list) {
+		await page.setViewportSize(size);
+		for (const c of cases) {
+			showCase(sim, c, files.url);
+			await expect(page.locator(`.tpl-root[data-page="${c.page}"][data-namespace="${c.ns}"]`)).toBeVisible();
+			await expect(page.locator('.tpl-root > *').first()).toBeVisible();
+			if (CLOCK_PAGES.has(c.page)) await expect(page.locator('.tpl-root time').first()).toHaveAttribute('aria-label', locale === 'en-US' ? '10:58 PM' : '22:58');
+			await settled(page);
+			for (const line of await audit(page)) found.push(`${c.name} (${locale}, ${size.width}×${size.height}): ${line}`);
+			if (lang) await page.screenshot({ path: `e2e/screenshots/fit-${lang}-${c.name}-${path === '/' ? 'remote' : 'kiosk'}-${size.width}x${size.height}.png` });
+		}
 	}
 	await context.close();
 	return found;
 }
 
-for (const size of SIZES) {
-	for (const path of ['/', '/kiosk']) {
-		test(`every page fits ${size.width}×${size.height} on ${path}`, async ({ browser }) => {
-			test.setTimeout(90_000);
-			const found = await misfits(browser, size, path, 'en-US', EVERY_PAGE);
-			found.push(...(await misfits(browser, size, path, 'en-GB', EVERY_PAGE.filter((c) => CLOCK_PAGES.has(c.page)))));
-			expect(found).toEqual([]);
-		});
-	}
+for (const path of ['/', '/kiosk']) {
+	test(`every page fits ${sizes(SCREEN_SIZES)} on ${path}`, async ({ browser }) => {
+		test.setTimeout(240_000);
+		const found = await misfits(browser, SCREEN_SIZES, path, 'en-US', EVERY_PAGE);
+		found.push(...(await misfits(browser, SCREEN_SIZES, path, 'en-GB', EVERY_PAGE.filter((c) => CLOCK_PAGES.has(c.page)))));
+		expect(found).toEqual([]);
+	});
 }
 
 // German and Portuguese at the two tightest sizes (the roomy 1280×800 takes what 800×480 takes);
 // German, the longest, on both paths; Portuguese on / (its strip leaves the page less height).
-const TIGHT = [SIZES[0]!, SIZES[2]!];
+const TIGHT = [SCREEN_SIZES[0]!, SCREEN_SIZES[2]!];
 const LANGS = [
 	{ lang: 'de', locale: 'de-DE', paths: ['/', '/kiosk'] },
 	{ lang: 'pt', locale: 'pt-PT', paths: ['/'] }
 ] as const;
 for (const { lang, locale, paths } of LANGS) {
-	for (const size of TIGHT) {
-		for (const path of paths) {
-			test(`every page fits ${size.width}×${size.height} on ${path} in ${lang}`, async ({ browser }) => {
-				test.setTimeout(90_000);
-				expect(await misfits(browser, size, path, locale, inLanguage(EVERY_PAGE, lang), lang)).toEqual([]);
-			});
-		}
+	for (const path of paths) {
+		test(`every page fits ${sizes(TIGHT)} on ${path} in ${lang}`, async ({ browser }) => {
+			test.setTimeout(180_000);
+			expect(await misfits(browser, TIGHT, path, locale, inLanguage(EVERY_PAGE, lang), lang)).toEqual([]);
+		});
 	}
 }
 
@@ -186,7 +220,7 @@ test.describe('the screen’s own words', () => {
 				await expect(page.locator('.scr-root[data-bus="live"]')).toBeAttached();
 				await pullShade(page);
 				await expect(page.locator('.shade[role="dialog"]')).toBeVisible();
-				await page.waitForTimeout(400);
+				await settled(page);
 				note(`shade ${at}`, await audit(page, 'body', '.tpl-root'));
 				await shot('shade');
 				// /settings: its words fit (it is a form and a reference table read up close: its controls
@@ -194,6 +228,7 @@ test.describe('the screen’s own words', () => {
 				await page.goto(`${app.url}/settings?lang=${lang}`);
 				await expect(page.locator('main')).toBeVisible();
 				note(`settings ${at}`, await audit(page, 'body', '', false));
+				note(`settings ${at}`, await brokenWords(page, 'main'));
 				await shot('settings');
 				// Offline: the mark over a stale kiosk page, then the clock with its note.
 				const gone = await privateSim();
@@ -206,7 +241,7 @@ test.describe('the screen’s own words', () => {
 				await shot('offline-mark');
 				await page.reload();
 				await expect(page.locator('.scr-root[data-conn="offline"]')).toBeAttached({ timeout: 8000 });
-				await page.waitForTimeout(300);
+				await settled(page);
 				note(`offline clock ${at}`, await audit(page, 'body'));
 				await shot('offline-clock');
 				await context.close();
@@ -215,3 +250,119 @@ test.describe('the screen’s own words', () => {
 		});
 	}
 });
+
+/**
+ * Text and controls that lie over one another under `rootCss`: each text node's lines and each
+ * control's box against every other one not nested in it ("Play" drawn over the track's title).
+ */
+function overlaps(page: Page, rootCss: string): Promise<string[]> {
+	return page.evaluate((rootCss) => {
+		const root = document.querySelector(rootCss);
+		if (!root) return [`no ${rootCss}`];
+		const shown = (el: Element) => {
+			const st = getComputedStyle(el);
+			const r = el.getBoundingClientRect();
+			return el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && r.width > 1 && r.height > 1 && !el.closest('.sr-only, [aria-hidden="true"], svg, iframe') && st.display !== 'none';
+		};
+		// What of a box is drawn: its part inside every box above it that clips (a title clamped to two
+		// lines has a third one laid out under the artist, never drawn).
+		const drawn = (el: Element, r: DOMRect): DOMRect | null => {
+			let { left, top, right, bottom } = r;
+			for (let a: Element | null = el; a && a !== document.documentElement; a = a.parentElement) {
+				const s = getComputedStyle(a);
+				if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+				const b = a.getBoundingClientRect();
+				left = Math.max(left, b.left);
+				top = Math.max(top, b.top);
+				right = Math.min(right, b.right);
+				bottom = Math.min(bottom, b.bottom);
+			}
+			return right - left > 1 && bottom - top > 1 ? new DOMRect(left, top, right - left, bottom - top) : null;
+		};
+		const items: { el: Element; rects: DOMRect[]; what: string }[] = [];
+		for (const el of root.querySelectorAll('button, a[href], input:not([type="checkbox"]), select, [role="button"], [role="slider"]')) {
+			if (!shown(el)) continue;
+			// A bare touch area (no text, background or border: a drag handle's strip) is drawn only by
+			// what it holds; text under its clear margin is not covered.
+			const st = getComputedStyle(el);
+			const bare = (el.textContent ?? '').trim() === '' && el.children.length > 0 && st.backgroundColor === 'rgba(0, 0, 0, 0)' && st.backgroundImage === 'none' && parseFloat(st.borderTopWidth) + parseFloat(st.borderBottomWidth) === 0;
+			const rects = (bare ? [...el.children].map((c) => c.getBoundingClientRect()) : [el.getBoundingClientRect()]).map((r) => drawn(el, r)).filter((r) => r !== null);
+			if (rects.length) items.push({ el, rects, what: `<${el.tagName.toLowerCase()}> "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 24)}"` });
+		}
+		const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+		for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+			const el = n.parentElement;
+			if (!el || (n.textContent ?? '').trim() === '' || !shown(el) || el.closest('button, a[href], select, option, [role="button"]')) continue;
+			const range = document.createRange();
+			range.selectNodeContents(n);
+			const rects = [...range.getClientRects()].map((r) => drawn(el, r)).filter((r) => r !== null);
+			if (rects.length) items.push({ el, rects, what: `"${(n.textContent ?? '').trim().slice(0, 24)}"` });
+		}
+		// Boxes touch at their edges and a line's box overhangs its glyphs a little: 3 px of slack.
+		const hit = (a: DOMRect, b: DOMRect) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 3 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 3;
+		const out: string[] = [];
+		for (let i = 0; i < items.length; i++) {
+			for (let j = i + 1; j < items.length; j++) {
+				const a = items[i]!;
+				const b = items[j]!;
+				if (a.el === b.el || a.el.contains(b.el) || b.el.contains(a.el)) continue;
+				if (a.rects.some((ra) => b.rects.some((rb) => hit(ra, rb)))) out.push(`overlap: ${a.what} and ${b.what}`);
+			}
+		}
+		return out;
+	}, rootCss);
+}
+
+/** Drop-downs whose chosen option is wider than the box that shows it ("qualquer names"). */
+function cutSelects(page: Page): Promise<string[]> {
+	return page.evaluate(() => {
+		const out: string[] = [];
+		for (const sel of document.querySelectorAll('select')) {
+			const st = getComputedStyle(sel);
+			if (sel.getBoundingClientRect().width < 1) continue;
+			const probe = document.createElement('span');
+			probe.style.cssText = `position:absolute;visibility:hidden;white-space:pre;font:${st.font};letter-spacing:${st.letterSpacing}`;
+			probe.textContent = sel.selectedOptions[0]?.textContent ?? '';
+			document.body.append(probe);
+			const need = probe.getBoundingClientRect().width;
+			probe.remove();
+			// The room for the text: the box less its padding and the drop-down arrow (~20 px in Chromium).
+			const room = sel.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight) - 20;
+			if (need > room + 0.5) out.push(`cut select: "${probe.textContent}" needs ${Math.round(need)} px, has ${Math.round(room)}`);
+		}
+		return out;
+	});
+}
+
+/*
+ * /inspect at 800×480 in every language: its header, tabs and log filters are not cut, and the
+ * preview of a media page (buttons over a title when laid out at the preview's size) keeps the
+ * screen's own layout, nothing drawn over anything else.
+ */
+const PREVIEWED = ['ocp-player', 'gui1-audio', 'gui1-media', 'home-idle-media', 'weather-current'];
+for (const lang of ['en', 'de', 'pt']) {
+	test(`/inspect fits 800×480 in ${lang}`, async ({ browser }) => {
+		test.setTimeout(60_000);
+		const context = await browser.newContext({ viewport: { width: 800, height: 480 }, colorScheme: 'dark', locale: lang, timezoneId: 'UTC' });
+		await context.clock.setFixedTime(WIDEST_TIME);
+		const page = await context.newPage();
+		await page.goto(screenUrl(sim, '/inspect', `&lang=${lang}`));
+		await expect(page.locator('html')).toHaveAttribute('lang', lang);
+		const found: string[] = [];
+		for (const c of inLanguage(EVERY_PAGE, lang).filter((c) => PREVIEWED.includes(c.name))) {
+			showCase(sim, c, files.url);
+			await expect(page.locator(`[data-testid="preview"] .tpl-root[data-page="${c.page}"][data-namespace="${c.ns}"]`)).toBeVisible({ timeout: 10_000 });
+			await settled(page);
+			const note = (lines: string[]) => found.push(...lines.map((l) => `${c.name} (${lang}): ${l}`));
+			// A dashboard read up close: its controls and small print are not held to 44 px and 14 px.
+			// The log's columns are a table's: cut with an ellipsis, named in full in their title.
+			note(await audit(page, 'body', '[data-testid="log-row"]', false));
+			note(await overlaps(page, '[data-testid="preview"]'));
+			note(await overlaps(page, 'header'));
+			note(await cutSelects(page));
+			await page.screenshot({ path: `e2e/screenshots/fit-${lang}-inspect-${c.name}-800x480.png` });
+		}
+		await context.close();
+		expect(found).toEqual([]);
+	});
+}

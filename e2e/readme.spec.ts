@@ -1,12 +1,15 @@
 /**
  * The README's pictures, made from the running product so they stay current: the kiosk on the
- * simulated device's homescreen, weather and player, and the dashboard with live traffic. Written to
- * docs/ on every browser run, or alone with `npm run screenshots`.
+ * simulated device's homescreen, weather and player, and the dashboard with live traffic. A test run
+ * writes them to the ignored e2e/screenshots/readme/ (it must leave the tree clean); `npm run
+ * screenshots` runs this alone and copies them to docs/, on purpose.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { busMessage } from '../src/lib/protocol';
 import { startSimulator, type Simulator } from '../src/lib/server/simulator';
 import { screenUrl } from './support/screen';
+
+const OUT = 'e2e/screenshots/readme';
 
 let sim: Simulator;
 test.beforeAll(async () => {
@@ -25,7 +28,7 @@ test('README pictures: the screen on a simulated device, and the dashboard', asy
 	await shown(screen, 'idle');
 	await expect(screen.locator('.tpl-root img, .tpl-root [style*="background-image"]').first()).toBeVisible();
 	await screen.waitForTimeout(800);
-	await screen.screenshot({ path: 'docs/screen-home.png' });
+	await screen.screenshot({ path: `${OUT}/screen-home.png` });
 
 	// The dashboard watches the same device in a context of its own (a background tab is throttled).
 	const dash = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' })).newPage();
@@ -34,15 +37,15 @@ test('README pictures: the screen on a simulated device, and the dashboard', asy
 	say("what's the weather");
 	await shown(screen, 'CurrentWeather');
 	await screen.waitForTimeout(800);
-	await screen.screenshot({ path: 'docs/screen-weather.png' });
+	await screen.screenshot({ path: `${OUT}/screen-weather.png` });
 
 	say('play some jazz');
 	await shown(screen, 'PlayerLoader');
 	await screen.waitForTimeout(1500);
-	await screen.screenshot({ path: 'docs/screen-player.png' });
+	await screen.screenshot({ path: `${OUT}/screen-player.png` });
 
 	await expect(dash.getByTestId('namespace').first()).toBeVisible();
 	await expect(dash.getByTestId('log-row').first()).toBeVisible();
 	await dash.waitForTimeout(500);
-	await dash.screenshot({ path: 'docs/dashboard.png' });
+	await dash.screenshot({ path: `${OUT}/dashboard.png` });
 });

@@ -101,6 +101,8 @@ test.describe('an app set up from a settings file, with a token', () => {
 		await expect(step(page, 'announce')).toContainText(`GUI socket on port ${sim.guiPort}`);
 		await expect(step(page, 'gui')).toContainText(/Live: ovos-gui replayed \d+ messages \(1 shown\)/);
 		await expect(step(page, 'window')).toContainText('window onto the bus is open');
+		// Which device-side parts answer (issue 26.7): this simulator runs the shell companion and no volume plugin.
+		await expect(step(page, 'window')).toContainText('Notifications (ovos-gui’s shell-companion extension): answers. Volume display (a PHAL volume plugin): does not answer');
 		await page.screenshot({ path: 'e2e/screenshots/settings-test-ok-dark.png', fullPage: true });
 
 		// Without the token the bus window says what is missing.

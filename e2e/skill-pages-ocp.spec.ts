@@ -9,7 +9,8 @@ import { createServer, type Server } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import { busMessage, type BusMessage, type JsonObject } from '../src/lib/protocol';
 import type { Simulator } from '../src/lib/server/simulator';
-import { collect, live, privateSim, screenUrl, setValues, show } from './support/screen';
+import { collect, live, privateSim, SCREEN_SIZES, screenUrl, setValues, show } from './support/screen';
+import { settled } from './support/settle';
 
 const OCP = 'ovos.common_play';
 
@@ -218,11 +219,16 @@ test('loader clear and the video / web players', async ({ page }) => {
 	setValues(sim, OCP, { playerBackend: 'OVOSWebPlayer', title: 'Lofi radio', artist: '', uri: 'https://radio.example/lofi' });
 	await expect(p.locator('[data-backend="web"]')).toBeVisible();
 	await expect(p.getByRole('link', { name: 'Open the page here' })).toHaveAttribute('href', 'https://radio.example/lofi');
-	// The same pages in the kiosk: the card, without a link that would open a tab on the device.
+	// The device's own screen (/kiosk) is where ovos-shell's web view would be: the page itself,
+	// sandboxed, with Stop over it, and no link that would open a tab on the device.
 	const kiosk = await page.context().newPage();
 	await kiosk.goto(screenUrl(sim, '/kiosk'));
-	await expect(shownPage(kiosk, 'PlayerLoader').locator('[data-key="title"]')).toHaveText('Lofi radio');
+	const frame = shownPage(kiosk, 'PlayerLoader').locator('iframe[data-key="uri"]');
+	await expect(frame).toHaveAttribute('src', 'https://radio.example/lofi');
+	await expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-forms');
 	await expect(kiosk.getByRole('link', { name: 'Open the page here' })).toHaveCount(0);
+	await kiosk.getByRole('button', { name: 'Stop' }).click();
+	await expect.poll(() => stop.length).toBe(2);
 	await kiosk.close();
 });
 
@@ -345,22 +351,22 @@ for (const path of ['/', '/kiosk']) test(`OVOS-GUI-1 players: audio, media and v
 });
 
 // Every page at the three sizes, light and dark, on the device's own screen (`/kiosk`), with its values.
-const SIZES = [
-	{ width: 800, height: 480 },
-	{ width: 1280, height: 800 },
-	{ width: 720, height: 1280 }
-];
-for (const size of SIZES) {
-	for (const theme of ['dark', 'light'] as const) {
-		test(`kiosk pages ${size.width}x${size.height} ${theme}`, async ({ browser }) => {
-			const context = await browser.newContext({ viewport: size, colorScheme: theme });
-			const page = await context.newPage();
+// One context a theme, resized for each size (a page load costs more than all of its pictures); at
+// each size the skills' pages start over (their namespaces cleared), as on a fresh simulator.
+for (const theme of ['dark', 'light'] as const) {
+	test(`kiosk pages ${SCREEN_SIZES.map((s) => `${s.width}x${s.height}`).join(', ')} ${theme}`, async ({ browser }) => {
+		test.setTimeout(90_000);
+		const context = await browser.newContext({ viewport: SCREEN_SIZES[0]!, colorScheme: theme });
+		const page = await context.newPage();
+		await page.goto(screenUrl(sim, '/kiosk'));
+		await live(page);
+		for (const size of SCREEN_SIZES) {
+			await page.setViewportSize(size);
+			for (const ns of [OCP, 'skill-radio.test']) sim.emit(busMessage('gui.clear.namespace', { __from: ns }));
 			const shot = async (name: string) => {
-				await page.waitForTimeout(350);
+				await settled(page);
 				await page.screenshot({ path: `e2e/screenshots/ocp-${name}-${theme}-${size.width}x${size.height}.png` });
 			};
-			await page.goto(screenUrl(sim, '/kiosk'));
-			await live(page);
 			showPlayer(sim, { loopStatus: 'Repeat', canPrev: true });
 			const p = shownPage(page, 'PlayerLoader');
 			await expect(p.locator('[data-key="title"]')).toHaveText('The Sound Of Silence');
@@ -390,7 +396,7 @@ for (const size of SIZES) {
 			show(sim, 'skill-radio.test', ['SYSTEM_media_player'], { media_title: 'Morning news', media_artist: 'Radio One', media_image: `${base}/news.svg`, media_position: 754_000, media_duration: -1, media_playback_state: 'playing' });
 			await expect(shownPage(page, 'SYSTEM_media_player').locator('[data-key="total"]')).toHaveText('Live');
 			await shot('gui1-media');
-			await context.close();
-		});
-	}
+		}
+		await context.close();
+	});
 }

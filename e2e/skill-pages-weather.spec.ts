@@ -8,9 +8,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { busMessage, type JsonObject } from '../src/lib/protocol';
 import type { Simulator } from '../src/lib/server/simulator';
-import { assets, collect, privateSim, screenUrl, setValues, show, type Assets } from './support/screen';
+import { CURRENT_WEATHER, WEATHER_SKILL } from '../tests/fixtures/weather';
+import { type Assets, assets, collect, picturesAtEachSize, privateSim, screenUrl, setValues, show } from './support/screen';
 
-const WEATHER = 'ovos-skill-weather.openvoiceos';
+const WEATHER = WEATHER_SKILL;
 const DDG = 'ovos-skill-ddg.openvoiceos';
 /** A skill speaking OVOS-GUI-1 (SYSTEM_* templates with the gui-1.md §3.4 keys). */
 const GUI1 = 'skill-gui1-demo.openvoiceos';
@@ -35,18 +36,7 @@ const CASES: Case[] = [
 		ns: WEATHER,
 		page: 'CurrentWeather',
 		// What _display_current_conditions sets.
-		data: () => ({
-			weatherCode: 2,
-			currentTimezone: 'Wed, 28 December 11:04',
-			currentTemperature: 8,
-			weatherCondition: 'images/partial_clouds_day.svg',
-			weatherLocation: 'Emmen, Drenthe',
-			highTemperature: 9,
-			lowTemperature: 5,
-			chanceOfPrecipitation: 14,
-			windSpeed: 7,
-			humidity: 87
-		}),
+		data: () => ({ ...CURRENT_WEATHER }),
 		check: async (page) => {
 			await expect(keyed(page, 'date')).toHaveText('Wed, 28 December 11:04');
 			await expect(keyed(page, 'location')).toHaveText('Emmen, Drenthe');
@@ -313,7 +303,7 @@ const ALIASES: Case[] = [
 		page: 'SYSTEM_html',
 		data: (a) => ({ html: '<h1>Hi</h1><img src="clock.png" alt="relative">', resource_url: `${a.url}/` }),
 		check: async (page) => {
-			const frame = page.frameLocator('.tpl-root iframe');
+			const frame = page.frameLocator('.tpl-root iframe').frameLocator('iframe');
 			await expect(frame.getByRole('heading', { name: 'Hi' })).toBeVisible();
 			// resource_url is the base: the relative picture loads from the skill's server.
 			await expect.poll(() => frame.locator('img').evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
@@ -386,10 +376,10 @@ for (const path of ['/', '/kiosk']) {
 			await present(page, c);
 			await c.check(page, a);
 		}
-		// Fallback still as before for a page we do not render.
-		show(sim, WEATHER, ['WeatherRadar'], {});
-		await expect(page.locator('.tpl-root[data-page="WeatherRadar"]')).toBeVisible();
-		await expect(page.getByText(path === '/' ? 'No template for this page' : 'This page can’t be shown on this screen.')).toBeVisible();
+		// A page we do not render is read from the namespace's data.
+		show(sim, WEATHER, ['WeatherRadar'], { weatherLocation: 'Lawrence, United States' });
+		await expect(page.locator('.tpl-root[data-page="WeatherRadar"] [data-generic]')).toBeVisible();
+		await expect(page.getByText(/No template for this page|can’t be shown on this screen/)).toHaveCount(0);
 	});
 }
 
@@ -426,23 +416,14 @@ test('SYSTEM_confirm and SYSTEM_select answer on the bus as ovos-gui-api-client 
 	await expect.poll(() => selected.map((m) => m.data)).toEqual([{ value: 'fahrenheit' }, { value: { minutes: 7 } }, { value: 10 }]);
 });
 
-const SIZES = [
-	{ width: 800, height: 480 },
-	{ width: 1280, height: 800 },
-	{ width: 720, height: 1280 }
-];
-for (const size of SIZES) {
-	for (const theme of ['dark', 'light'] as const) {
-		test.describe(`${size.width}x${size.height} ${theme}`, () => {
-			test.use({ viewport: size, colorScheme: theme });
-			test('screenshots', async ({ page }) => {
-				await open(page, '/kiosk');
-				for (const c of CASES) {
-					await present(page, c);
-					await expect(page.locator('.tpl-root [data-key]').first()).toBeVisible();
-					await page.screenshot({ path: `e2e/screenshots/${c.ns === GUI1 ? '' : 'skill-'}${c.name}-${theme}-${size.width}x${size.height}.png`, animations: 'disabled' });
-				}
-			});
-		});
+// Each page presented afresh at each size.
+picturesAtEachSize(
+	(page) => open(page, '/kiosk'),
+	async (page, size, theme) => {
+		for (const c of CASES) {
+			await present(page, c);
+			await expect(page.locator('.tpl-root [data-key]').first()).toBeVisible();
+			await page.screenshot({ path: `e2e/screenshots/${c.ns === GUI1 ? '' : 'skill-'}${c.name}-${theme}-${size.width}x${size.height}.png`, animations: 'disabled' });
+		}
 	}
-}
+);

@@ -65,7 +65,7 @@ test('HTML and URL pages (frames) are swiped from the edge zones', async ({ page
 	await page.goto(screenUrl(sim, '/kiosk'));
 	await expect(page.locator('.scr-root[data-conn="live"]')).toBeAttached();
 	show(sim, SKILL, ['SYSTEM_HtmlFrame', 'SYSTEM_UrlFrame'], { html: '<h1 style="font-size:60px">Framed card</h1>', url: `${files.url}/page.html` });
-	await expect(page.frameLocator('iframe').first().getByText('Framed card')).toBeVisible();
+	await expect(page.frameLocator('iframe').first().frameLocator('iframe').getByText('Framed card')).toBeVisible();
 	// Over the frame itself the drag belongs to the frame's page, as it should.
 	await drag(page, 500, 100);
 	await page.waitForTimeout(300);

@@ -2,8 +2,9 @@
 # Install ovos-screen on a device (a Raspberry Pi beside or on the OVOS device, or any Debian box):
 # the built app, its settings file, and two systemd units — the app server (system) and a Chromium
 # kiosk on the display (user, in the desktop session). Idempotent: run it again to update; the
-# settings file is kept (only the values given as options are changed). Needs Node 20+ and npm,
-# and Debian's `chromium` for the kiosk.
+# settings file is kept (only the values given as options are changed). Needs root, Node 20+ and
+# npm, and Debian's `chromium` for the kiosk. Without a running systemd (an image built in a chroot)
+# both units are enabled all the same and start at the next boot.
 #
 #   sudo scripts/install.sh                          # OVOS on this machine (127.0.0.1), port 3000
 #   sudo scripts/install.sh --ovos-host 192.168.1.20 --port 8080 --user pi
@@ -11,7 +12,7 @@
 #   scripts/install.sh --prefix /tmp/root ...        # into a throwaway root (tests); nothing is started
 #
 # Options:
-#   --prefix DIR       install under DIR instead of / (units are enabled with `systemctl --root`)
+#   --prefix DIR       install under DIR instead of / (a root that is not running; no root needed)
 #   --user NAME        account that runs the app and the kiosk (default: $SUDO_USER, else the caller)
 #   --ovos-host HOST   OVOS device (default 127.0.0.1; a host name or address, no scheme or port)
 #   --port N           port of the app (default 3000)
@@ -30,7 +31,17 @@ build_dir=""
 action=install
 purge=0
 
+say() { echo "install.sh: $*"; }
 die() { echo "install.sh: $*" >&2; exit 1; }
+# Runs a noisy command with its output kept aside; shown only when it fails.
+quiet() {
+	log=$(mktemp)
+	if "$@" >"$log" 2>&1; then rm -f "$log"; return 0; fi
+	cat "$log" >&2
+	rm -f "$log"
+	return 1
+}
+
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--prefix) prefix="${2:?--prefix needs a folder}"; shift 2 ;;
@@ -41,18 +52,19 @@ while [ $# -gt 0 ]; do
 	--build-dir) build_dir="${2:?--build-dir needs a folder}"; shift 2 ;;
 	--uninstall) action=uninstall; shift ;;
 	--purge) purge=1; shift ;;
-	-h | --help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	# The comment block above, without its '#'.
+	-h | --help) sed -n '2,/^[^#]/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
 	*) die "unknown option $1 (see --help)" ;;
 	esac
 done
 
-case "$ovos_host" in
-*://* | */* | *:*:*) die "--ovos-host takes a host name or address only (e.g. 192.168.1.20), not '$ovos_host'" ;;
-esac
-case "$port" in
-'' | *[!0-9]*) [ -z "$port" ] || die "--port takes a number from 1 to 65535, not '$port'" ;;
-*) [ "$port" -ge 1 ] && [ "$port" -le 65535 ] || die "--port takes a number from 1 to 65535, not '$port'" ;;
-esac
+# Before anything else: everything below writes to /opt, /etc and /var/lib.
+if [ -z "$prefix" ] && [ "$(id -u)" != 0 ]; then
+	die "needs root (it writes /opt/ovos-screen, /etc/ovos-screen and systemd units): run it with sudo"
+fi
+if [ -n "$prefix" ]; then
+	mkdir -p "$prefix" 2>/dev/null && [ -w "$prefix" ] || die "cannot write to --prefix $prefix"
+fi
 
 app="$prefix/opt/ovos-screen"
 etc="$prefix/etc/ovos-screen"
@@ -60,25 +72,29 @@ settings="$etc/ovos-screen.env"
 data="$prefix/var/lib/ovos-screen"
 system_units="$prefix/etc/systemd/system"
 user_units="$prefix/etc/systemd/user"
+# systemd running here (not a chroot, not a throwaway root): then units can be started, not only enabled.
+running=0
+[ -z "$prefix" ] && [ -d /run/systemd/system ] && running=1
 
-# systemctl on the live system, or on the throwaway root (enable/disable only: nothing is started there).
-sysctl() {
-	if [ -n "$prefix" ]; then
-		case "$1" in enable | disable) systemctl --root="$prefix" "$@" >/dev/null 2>&1 || true ;; esac
-	elif command -v systemctl >/dev/null 2>&1 && [ -d /run/systemd/system ]; then
-		systemctl "$@"
+# Enabled the same way with or without a running systemd: systemctl makes the links itself when no
+# manager answers (a chroot), and --root does the same for a throwaway root.
+enable_units() { # enable|disable
+	command -v systemctl >/dev/null 2>&1 || { say "no systemctl here: the units are written but not ${1}d"; return 0; }
+	quiet systemctl --root="${prefix:-/}" "$1" ovos-screen.service || die "systemctl $1 ovos-screen.service failed (its output is above)"
+	if [ "$kiosk" = 1 ] || [ "$1" = disable ]; then
+		[ "$1" = disable ] && [ ! -f "$user_units/ovos-screen-kiosk.service" ] && return 0
+		quiet systemctl --root="${prefix:-/}" --global "$1" ovos-screen-kiosk.service || die "systemctl --global $1 ovos-screen-kiosk.service failed (its output is above)"
 	fi
 }
 
 if [ "$action" = uninstall ]; then
-	sysctl disable --now ovos-screen.service
-	[ -n "$prefix" ] && systemctl --root="$prefix" --global disable ovos-screen-kiosk.service >/dev/null 2>&1 || true
-	[ -z "$prefix" ] && command -v systemctl >/dev/null 2>&1 && systemctl --global disable ovos-screen-kiosk.service >/dev/null 2>&1 || true
+	[ "$running" = 1 ] && systemctl stop ovos-screen.service 2>/dev/null || true
+	[ -f "$system_units/ovos-screen.service" ] && enable_units disable
 	rm -f "$system_units/ovos-screen.service" "$user_units/ovos-screen-kiosk.service"
 	rm -rf "$app"
-	if [ "$purge" = 1 ]; then rm -rf "$etc" "$data"; else echo "kept $settings and $data (add --purge to remove them)"; fi
-	sysctl daemon-reload
-	echo "ovos-screen removed"
+	if [ "$purge" = 1 ]; then rm -rf "$etc" "$data"; else say "kept $settings and $data (add --purge to remove them)"; fi
+	[ "$running" = 1 ] && systemctl daemon-reload
+	say "ovos-screen removed"
 	exit 0
 fi
 
@@ -93,58 +109,54 @@ if [ -z "$prefix" ]; then
 	id "$user" >/dev/null 2>&1 || die "no such user '$user' (see --user)"
 fi
 
-# 1. The app: built here (or given), installed with its production dependencies only.
+# 1. The settings, checked by the app's own check before anything is built or written (its tools come
+#    with the build's dependencies).
+if [ ! -e "$here/node_modules/tsx" ]; then
+	say "installing the tools to check and build with (npm ci)…"
+	(cd "$here" && quiet npm ci --no-audit --no-fund) || die "npm ci failed (its output is above)"
+fi
+# The settings tool prints the port the app will listen on, or the one line that says what is wrong.
+settings_tool() {
+	err=$(mktemp)
+	if port=$(cd "$here" && "$node_bin" scripts/install-settings.mjs "$@" 2>"$err"); then rm -f "$err"; return 0; fi
+	msg=$(cat "$err")
+	rm -f "$err"
+	die "$msg"
+}
+set --
+[ -n "$ovos_host" ] && set -- "$@" "OVOS_HOST=$ovos_host"
+[ -n "$port" ] && set -- "$@" "PORT=$port"
+settings_tool --check "$settings" "$@"
+say "settings checked ($settings)"
+
+# 2. The app: built here (or given), installed with its production dependencies only.
 if [ -z "$build_dir" ]; then
-	(cd "$here" && npm ci --no-audit --no-fund --loglevel=error && npm run --silent build >/dev/null) || die "the build failed (run 'npm run build' to see why)"
+	(cd "$here" && quiet npm run build) || die "the build failed (its output is above)"
 	build_dir="$here/build"
+	say "app built"
 fi
 [ -f "$build_dir/index.js" ] || die "$build_dir is not a built app (no index.js)"
+rm -rf "$app.new"
 mkdir -p "$app.new/build"
 # The contents, through the link: `build` is a symlink to the latest build folder.
 cp -R "$build_dir/." "$app.new/build"
 cp "$here/package.json" "$here/package-lock.json" "$here/.env.example" "$app.new/"
 mkdir -p "$app.new/scripts" && cp "$here/scripts/kiosk.sh" "$app.new/scripts/"
-(cd "$app.new" && npm ci --omit=dev --no-audit --no-fund --loglevel=error --prefer-offline) || die "installing the app's dependencies failed"
+(cd "$app.new" && quiet npm ci --omit=dev --ignore-scripts --no-audit --no-fund --prefer-offline) || die "installing the app's dependencies failed (the output is above)"
 # Swap in one step, so a running app is replaced whole, never half-copied.
 rm -rf "$app.old"
 [ -d "$app" ] && mv "$app" "$app.old"
 mv "$app.new" "$app"
 rm -rf "$app.old"
+say "app installed in $app"
 
-# 2. Settings: written once; later runs change only what was asked.
+# 3. Settings: written once; later runs change only what was asked (checked again as written).
 mkdir -p "$etc" "$data"
-if [ ! -f "$settings" ]; then
-	cat >"$settings" <<EOF
-# ovos-screen settings, read by the app (ovos-screen.service names this file in OVOS_SCREEN_SETTINGS).
-# After a change: sudo systemctl restart ovos-screen. A mistake stops the app with one line naming
-# the key and this file (journalctl -u ovos-screen). Every key, its default and an example:
-# /opt/ovos-screen/.env.example; what the app runs with: its /settings page.
-OVOS_HOST=${ovos_host:-127.0.0.1}
-OVOS_GUI_PORT=18181
-OVOS_BUS_PORT=8181
-OVOS_HANDSHAKE=gui
-PORT=${port:-3000}
-HOST=0.0.0.0
-OVOS_SCREEN_DATA_DIR=/var/lib/ovos-screen
-# OVOS_SCREEN_TOKEN=
-# OVOS_MEDIA_ROOTS=
-# OVOS_SCREEN_THEME=auto
-# OVOS_SCREEN_LANG=
-# OVOS_KIOSK_ROTATE=0
-# OVOS_KIOSK_SCALE=1
-EOF
-	chmod 0640 "$settings"
-else
-	set_key() { # key value: replace the line, or add it
-		if grep -q "^$1=" "$settings"; then sed -i "s|^$1=.*|$1=$2|" "$settings"; else echo "$1=$2" >>"$settings"; fi
-	}
-	[ -n "$ovos_host" ] && set_key OVOS_HOST "$ovos_host"
-	[ -n "$port" ] && set_key PORT "$port"
-fi
-port=$(sed -n 's/^PORT=//p' "$settings" | tail -1)
+settings_tool "$settings" "$@"
 [ -z "$prefix" ] && chown -R "$user" "$data" && chgrp "$(id -gn "$user")" "$settings"
+say "settings written to $settings"
 
-# 3. The app server: restarted on failure and capped in memory, so months unattended do not end
+# 4. The app server: restarted on failure and capped in memory, so months unattended do not end
 #    in a dead screen or a starved device.
 mkdir -p "$system_units"
 cat >"$system_units/ovos-screen.service" <<EOF
@@ -174,9 +186,9 @@ ReadWritePaths=/var/lib/ovos-screen
 WantedBy=multi-user.target
 EOF
 
-# 4. The kiosk, a user unit of the desktop session (it needs the session's display): Chromium on
-#    /kiosk with its disk cache on tmpfs (no SD-card wear), no background networking, no first-run
-#    dialogs, capped in memory and restarted if it dies.
+# The kiosk, a user unit of the desktop session (it needs the session's display): Chromium on
+# /kiosk with its disk cache on tmpfs (no SD-card wear), no background networking, no first-run
+# dialogs, capped in memory and restarted if it dies.
 if [ "$kiosk" = 1 ]; then
 	mkdir -p "$user_units"
 	cat >"$user_units/ovos-screen-kiosk.service" <<EOF
@@ -198,18 +210,21 @@ MemoryMax=900M
 WantedBy=graphical-session.target
 EOF
 fi
+enable_units enable
+units="ovos-screen.service (the app)"
+[ "$kiosk" = 1 ] && units="$units and ovos-screen-kiosk.service (the kiosk, for every desktop login)"
+say "enabled $units"
 
-sysctl daemon-reload
-sysctl enable ovos-screen.service
-if [ "$kiosk" = 1 ]; then
-	if [ -n "$prefix" ]; then
-		systemctl --root="$prefix" --global enable ovos-screen-kiosk.service >/dev/null 2>&1 || true
-	elif command -v systemctl >/dev/null 2>&1; then
-		systemctl --global enable ovos-screen-kiosk.service >/dev/null 2>&1 || true
-	fi
+# 5. What runs now, said plainly.
+url="http://$(hostname 2>/dev/null || echo localhost):$port/"
+kiosk_note=""
+[ "$kiosk" = 1 ] && kiosk_note="; the kiosk starts with $user's next desktop login"
+if [ "$running" = 1 ]; then
+	systemctl daemon-reload
+	systemctl restart ovos-screen.service || die "ovos-screen.service did not start: journalctl -u ovos-screen says why"
+	say "started ovos-screen.service: open $url$kiosk_note"
+elif [ -n "$prefix" ]; then
+	say "nothing started (installed under $prefix): on that system both start at boot, then open $url"
+else
+	say "nothing started: systemd is not running here (a chroot or an image being built); the app starts at the next boot$kiosk_note; then open $url"
 fi
-[ -z "$prefix" ] && sysctl restart ovos-screen.service
-
-echo "ovos-screen installed in $app"
-echo "  settings: $settings"
-echo "  open http://$(hostname 2>/dev/null || echo localhost):$port/ (the kiosk starts with the next desktop login)"

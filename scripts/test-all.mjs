@@ -1,5 +1,7 @@
 // Runs every test: the type check, unit (Vitest) then browser (Playwright, on a fresh build), and ends with one
 // plain summary line "N passed, N failed" that any CI can read. Exit status is non-zero on failure.
+// A run must leave `git status` as it found it (tests write to ignored folders; the README's pictures are
+// made on purpose by `npm run screenshots`): a file it changed or added counts as one failed test.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +11,19 @@ const dir = mkdtempSync(join(tmpdir(), 'ovos-screen-tests-'));
 const run = (cmd, args, env = {}) => spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 const readJson = (f) => (existsSync(f) ? JSON.parse(readFileSync(f, 'utf8')) : null);
 const only = process.argv[2]; // 'unit' | 'e2e' | undefined (both)
+
+/** Each path git reports (changed or not ignored) with its content hash; null outside a git checkout. */
+function treeState() {
+	const st = spawnSync('git', ['status', '--porcelain', '-z', '--untracked-files=all'], { encoding: 'utf8' });
+	if (st.status !== 0) return null;
+	const paths = st.stdout.split('\0').filter(Boolean).map((l) => l.slice(3));
+	const hashes = paths.length ? spawnSync('git', ['hash-object', '--stdin-paths'], { input: paths.filter((p) => existsSync(p)).join('\n'), encoding: 'utf8' }).stdout.split('\n') : [];
+	const out = new Map();
+	let i = 0;
+	for (const p of paths) out.set(p, existsSync(p) ? hashes[i++] : 'gone');
+	return out;
+}
+const treeBefore = treeState();
 
 let passed = 0;
 let failed = 0;
@@ -44,6 +59,16 @@ if (only !== 'unit') {
 			failed += r.stats.unexpected;
 		}
 		if (code !== 0 && (!r || r.stats.unexpected === 0)) broken = true;
+	}
+}
+
+if (treeBefore) {
+	const changed = [...(treeState() ?? [])].filter(([p, h]) => treeBefore.get(p) !== h).map(([p]) => p);
+	if (changed.length === 0) passed += 1;
+	else {
+		failed += 1;
+		console.error(`the run changed ${changed.length} file(s) that git tracks or does not ignore (tests write to ignored folders, e.g. e2e/screenshots/):`);
+		for (const p of changed.slice(0, 20)) console.error(`  ${p}`);
 	}
 }
 

@@ -1,6 +1,6 @@
 /** Helpers for the screen's browser tests: a private simulator, skills acting on its bus, assets. */
 import { createServer as createHttp, type Server } from 'node:http';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { busMessage, type BusMessage, type JsonObject } from '../../src/lib/protocol';
 import { startSimulator, type Simulator } from '../../src/lib/server/simulator';
 import { clockPng } from './png';
@@ -23,6 +23,35 @@ export function privateSim(opts: { busPort?: number; guiPort?: number; host?: st
 /** Waits until the screen's GUI socket is live (the screen marks its root with the state). */
 export async function live(page: Page): Promise<void> {
 	await expect(page.locator('.scr-root[data-conn="live"]')).toBeAttached();
+}
+
+/** The screens the pictures and fit checks are taken at: a 7" display, a 10" one, a portrait one. */
+export const SCREEN_SIZES = [
+	{ width: 800, height: 480 },
+	{ width: 1280, height: 800 },
+	{ width: 720, height: 1280 }
+] as const;
+
+type ScreenSize = (typeof SCREEN_SIZES)[number];
+
+/**
+ * One picture test a theme: the page opened once and resized to each of SCREEN_SIZES (a page load
+ * costs more than all of its pictures), `each` run at every size.
+ */
+export function picturesAtEachSize(open: (page: Page) => Promise<void>, each: (page: Page, size: ScreenSize, theme: 'dark' | 'light') => Promise<void>): void {
+	for (const theme of ['dark', 'light'] as const) {
+		test.describe(theme, () => {
+			test.use({ colorScheme: theme });
+			test(`screenshots at ${SCREEN_SIZES.map((s) => `${s.width}x${s.height}`).join(', ')}`, async ({ page }) => {
+				test.setTimeout(90_000);
+				await open(page);
+				for (const size of SCREEN_SIZES) {
+					await page.setViewportSize(size);
+					await each(page, size, theme);
+				}
+			});
+		});
+	}
 }
 
 export function screenUrl(sim: Simulator, path = '/', extra = '', app = APP_URL()): string {

@@ -1,0 +1,129 @@
+/**
+ * First paint from the server (issue 23.4): the app server keeps a copy of its OVOS's screen and
+ * renders the page that is up into the HTML of `/kiosk` and `/`, styled, so the first frame needs
+ * no socket; the browser then takes over that very DOM — no blank frame, no element re-created, no
+ * layout shift — and the page follows the device from there. Data from the device stays text in
+ * the server's HTML too. Against an app pointed at a private simulator (the test plays the skill).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type { Simulator } from '../src/lib/server/simulator';
+import { CURRENT_WEATHER, WEATHER_SKILL } from '../tests/fixtures/weather';
+import { privateSim, setValues, show, startApp, type App } from './support/screen';
+
+const WEATHER = WEATHER_SKILL;
+const CURRENT = CURRENT_WEATHER;
+
+let sim: Simulator;
+let app: App;
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(async () => {
+	sim = await privateSim();
+	app = await startApp({ OVOS_HOST: '127.0.0.1', OVOS_GUI_PORT: String(sim.guiPort), OVOS_BUS_PORT: String(sim.busPort) }, { stderr: false });
+});
+test.afterAll(async () => {
+	await app?.stop();
+	await sim?.stop();
+});
+
+/** The HTML the server sends for `path`, once its copy of the screen has `text` in it. */
+async function html(path: string, text: string): Promise<string> {
+	let body = '';
+	await expect.poll(async () => (body = await (await fetch(`${app.url}${path}`)).text()).includes(text), { timeout: 5000 }).toBe(true);
+	return body;
+}
+
+/** Where the page's parts are on screen. */
+function boxes(page: Page): Promise<Record<string, number[]>> {
+	return page.evaluate(() => {
+		const out: Record<string, number[]> = {};
+		for (const el of document.querySelectorAll<HTMLElement>('.tpl-root, .tpl-root [data-key]')) {
+			const r = el.getBoundingClientRect();
+			out[el.dataset.key ?? 'page'] = [r.x, r.y, r.width, r.height].map((n) => Math.round(n * 10) / 10);
+		}
+		return out;
+	});
+}
+
+test('the page that is up is in the HTML of /kiosk and /, and drawn styled without any script', async ({ browser }) => {
+	show(sim, WEATHER, ['CurrentWeather'], CURRENT);
+	for (const path of ['/kiosk', '/']) {
+		const body = await html(path, 'Emmen, Drenthe');
+		expect(body).toMatch(/data-key="location"[^>]*>Emmen, Drenthe</);
+		// The template's own stylesheet is linked: SvelteKit only links what the route imports statically.
+		expect(body).toMatch(/<link rel="stylesheet" href="\/_app\/immutable\/assets\/WeatherScene\.[^"]+\.css">/);
+	}
+	// No script runs, so no socket can open: what shows is the server's HTML alone.
+	const context = await browser.newContext({ javaScriptEnabled: false });
+	const page = await context.newPage();
+	await page.goto(`${app.url}/kiosk`);
+	await expect(page.locator('.tpl-root[data-page="CurrentWeather"] [data-key="location"]')).toHaveText('Emmen, Drenthe');
+	await expect(page.locator('[data-key="temperature"]')).toHaveText('8°');
+	await expect(page.getByRole('img', { name: 'Few clouds' })).toBeVisible();
+	const server = await boxes(page);
+	await context.close();
+
+	// With scripts: the same DOM is taken over, nothing blanks, nothing moves.
+	const live = await browser.newContext();
+	const p = await live.newPage();
+	await p.addInitScript(() => {
+		const w = window as unknown as { __seen?: Element; __gone: number; __shift: number };
+		w.__gone = 0;
+		w.__shift = 0;
+		new PerformanceObserver((list) => {
+			for (const e of list.getEntries()) w.__shift += (e as PerformanceEntry & { value: number }).value;
+		}).observe({ type: 'layout-shift', buffered: true });
+		new MutationObserver(() => {
+			const el = document.querySelector('[data-key="location"]');
+			if (el && !w.__seen) w.__seen = el;
+			else if (w.__seen && el !== w.__seen) w.__gone++;
+		}).observe(document, { subtree: true, childList: true });
+	});
+	await p.goto(`${app.url}/kiosk`);
+	await expect(p.locator('.scr-root[data-conn="live"]')).toBeAttached();
+	// Taken over: the store shows the actor's own model (the held server page let go).
+	await expect.poll(() => p.evaluate(() => {
+		const s = (window as unknown as { __ovosScreen: { state: unknown; actor: { getSnapshot(): { context: { model: unknown } } } } }).__ovosScreen;
+		return s.state === s.actor.getSnapshot().context.model;
+	})).toBe(true);
+	expect(await boxes(p)).toEqual(server);
+	expect(await p.evaluate(() => (window as unknown as { __gone: number }).__gone), 'the page element was re-created or removed').toBe(0);
+	expect(await p.evaluate(() => (window as unknown as { __shift: number }).__shift), 'layout shift').toBe(0);
+	// And it follows the device from there.
+	setValues(sim, WEATHER, { weatherLocation: 'Assen, Drenthe' });
+	await expect(p.locator('[data-key="location"]')).toHaveText('Assen, Drenthe');
+	expect(await p.evaluate(() => (window as unknown as { __gone: number }).__gone)).toBe(0);
+	await live.close();
+});
+
+test('data from the device stays text in the server-rendered HTML and in the page data it carries', async ({ page }) => {
+	const vector = `</script><script>window.__pwned=1</script><img src=x onerror="window.__pwned=2"><!--\u2028`;
+	show(sim, 'skill-hostile.test', ['SYSTEM_TextFrame'], { title: vector, text: `${vector} text` });
+	const body = await html('/kiosk', 'skill-hostile.test');
+	expect(body).not.toContain('<script>window.__pwned');
+	expect(body).not.toContain('<img src=x');
+	await page.goto(`${app.url}/kiosk`);
+	await expect(page.locator('[data-key="text"]')).toContainText('<img src=x onerror="window.__pwned=2"><!--');
+	await expect(page.locator('.scr-root[data-conn="live"]')).toBeAttached();
+	expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+});
+
+test('a screen told to watch another OVOS gets no page of this one in its HTML', async () => {
+	show(sim, WEATHER, ['CurrentWeather'], CURRENT);
+	await html('/kiosk', 'Emmen, Drenthe');
+	const other = await (await fetch(`${app.url}/kiosk?host=127.0.0.1&guiPort=${sim.guiPort + 1}`)).text();
+	expect(other).not.toContain('Emmen, Drenthe');
+});
+
+test('a picture that fails before the page is taken over shows its fallback, under the page policy', async ({ page }) => {
+	const violations: string[] = [];
+	page.on('console', (m) => {
+		if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+	});
+	// A 404 from the app itself: the error comes while the server's HTML is all there is, and Svelte's
+	// server-rendered <img onerror> keeps it for the component to replay once it takes over.
+	show(sim, 'skill-picture.test', ['SYSTEM_ImageFrame'], { image: `${app.url}/no-such-picture.png`, title: 'Picture' });
+	expect(await html('/kiosk', 'no-such-picture.png')).toContain('onerror="this.__e=event"');
+	await page.goto(`${app.url}/kiosk`);
+	await expect(page.getByRole('img', { name: 'Image not shown' })).toBeVisible();
+	expect(violations).toEqual([]);
+});

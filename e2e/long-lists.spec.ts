@@ -1,0 +1,109 @@
+/**
+ * Long lists in Chromium (issue 24.4): the longest list the screen keeps lays out a screenful,
+ * scrolls to its end by wheel and keyboard, keeps its place while the skill updates the list, and
+ * a choice far down still sends its own value. The figures for 100,000 entries on every page are
+ * bench:hostile's (bench/long-lists.ts).
+ */
+import { expect, test } from '@playwright/test';
+import { MAX_LIST_ROWS } from '../src/lib/protocol';
+import type { Simulator } from '../src/lib/server/simulator';
+import { LONG_CASES } from '../tests/support/long-lists';
+import { collect, live, privateSim, screenUrl, setValues, show } from './support/screen';
+
+let sim: Simulator;
+test.beforeAll(async () => {
+	sim = await privateSim();
+});
+test.afterAll(async () => {
+	await sim?.stop();
+});
+
+const byName = (name: string) => LONG_CASES.find((c) => c.name === name)!;
+
+test('a list of the longest kept length scrolls to its end and keeps its place through an update', async ({ page }) => {
+	await page.setViewportSize({ width: 800, height: 480 });
+	await page.goto(screenUrl(sim, '/kiosk'));
+	await live(page);
+	const c = byName('gui1_list');
+	show(sim, c.ns, c.pages(1), c.data(MAX_LIST_ROWS));
+	const list = page.locator('ul.item-list');
+	// A 280 kB frame on a loaded machine: decoded off the main thread, then the page's chunk is fetched.
+	await expect(list.getByText('entry 0', { exact: true })).toBeVisible({ timeout: 30_000 });
+	expect(await list.locator('li').count()).toBeLessThan(60);
+
+	// Keyboard: End on the focused list reaches the last entry.
+	await list.focus();
+	await page.keyboard.press('End');
+	await expect(list.getByText(`entry ${MAX_LIST_ROWS - 1}`, { exact: true })).toBeInViewport();
+	expect(await list.locator('li').count()).toBeLessThan(60);
+
+	// Halfway, then the wheel: the entry at the middle of the view is the one as far down the list
+	// as the view is down the scroller (rows at a steady pitch), shown with its place in the whole
+	// list. Which entry that is follows from the rows' height, so it is read from the scroller.
+	const top = await list.evaluate((el) => {
+		el.scrollTo(0, el.scrollHeight / 2);
+		return el.scrollTop;
+	});
+	await page.mouse.move(400, 300);
+	await page.mouse.wheel(0, 300);
+	await expect.poll(() => list.evaluate((el) => el.scrollTop)).toBeGreaterThan(top + 250);
+	const at = await list.evaluate((el, n) => Math.round((n * (el.scrollTop + el.clientHeight / 2)) / el.scrollHeight), MAX_LIST_ROWS);
+	expect(at).toBeGreaterThan(MAX_LIST_ROWS / 2);
+	const mid = list.locator(`li[data-index="${at}"]`);
+	await expect(mid).toBeInViewport();
+	await expect(mid).toHaveAttribute('aria-posinset', String(at + 1));
+	await expect(mid).toHaveText(new RegExp(`entry ${at}(?!\\d)`));
+	expect(await list.locator('li').count()).toBeLessThan(60);
+
+	// The skill updates the list: the same place stays in view.
+	const before = await list.evaluate((el) => el.scrollTop);
+	setValues(sim, c.ns, { items: Array.from({ length: MAX_LIST_ROWS }, (_, i) => ({ title: `entry ${i}`, subtitle: `updated ${i}` })) });
+	await expect(mid).toHaveText(new RegExp(`updated ${at}(?!\\d)`));
+	await expect(mid).toBeInViewport();
+	expect(Math.abs((await list.evaluate((el) => el.scrollTop)) - before)).toBeLessThan(2);
+});
+
+test('a choice far down a long select sends its own value', async ({ page }) => {
+	await page.setViewportSize({ width: 800, height: 480 });
+	await page.goto(screenUrl(sim, '/kiosk'));
+	await live(page);
+	const c = byName('gui1_select');
+	const sent = collect(sim, `${c.ns}.select.response`);
+	show(sim, c.ns, c.pages(1), c.data(MAX_LIST_ROWS));
+	const list = page.locator('.select ul');
+	await expect(list.getByRole('button', { name: 'choice 0', exact: true })).toBeVisible({ timeout: 30_000 });
+	await list.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+	const last = list.getByRole('button', { name: `choice ${MAX_LIST_ROWS - 1}`, exact: true });
+	await expect(last).toBeInViewport();
+	await last.click();
+	await expect.poll(() => sent.map((m) => m.data.value)).toEqual([MAX_LIST_ROWS - 1]);
+	await expect(last).toHaveAttribute('aria-pressed', 'true');
+	expect(await list.locator('li').count()).toBeLessThan(80);
+});
+
+test('a long grid lays out whole tiles, a screenful of them, down to its end', async ({ page }) => {
+	await page.setViewportSize({ width: 800, height: 480 });
+	await page.goto(screenUrl(sim, '/kiosk'));
+	await live(page);
+	const c = byName('gui1_grid');
+	show(sim, c.ns, c.pages(1), c.data(MAX_LIST_ROWS));
+	const grid = page.locator('li[data-index]').first().locator('..');
+	await expect(page.getByText('tile 0', { exact: true })).toBeVisible({ timeout: 30_000 });
+	// A tile is its picture (4:3, the tile's width) and its title, whatever the list's length.
+	const tile = async (i: number) => {
+		const t = grid.locator(`li[data-index="${i}"]`);
+		const box = (await t.boundingBox())!;
+		const img = (await t.locator('.tile-img').boundingBox())!;
+		return { box, img };
+	};
+	const first = await tile(0);
+	expect(first.img.height).toBeGreaterThan(first.box.width * 0.7);
+	expect(first.box.height).toBeGreaterThan(first.img.height);
+	expect(await grid.locator('li').count()).toBeLessThan(60);
+	await grid.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+	const last = grid.locator(`li[data-index="${MAX_LIST_ROWS - 1}"]`);
+	await expect(last).toBeInViewport();
+	expect((await tile(MAX_LIST_ROWS - 1)).box.height).toBeCloseTo(first.box.height, 0);
+	expect(await grid.locator('li').count()).toBeLessThan(60);
+});
+
