@@ -3,6 +3,8 @@
  * loads them); what real skills reference by URL (album art, app icons, the wallpaper) is served over
  * http by the simulator's GUI port, so the demo works offline.
  */
+import type { SkillLang } from './skills/words';
+
 function svgDoc(body: string, w = 400, h = 240): string {
 	return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}">${body}</svg>`;
 }
@@ -26,21 +28,42 @@ export const TOUR_IMAGE = svg(
 		`<text x="200" y="138" font-family="sans-serif" font-size="54" font-weight="bold" fill="#f1f1f1" text-anchor="middle">OVOS</text>`
 );
 
-export const HTML_CARD = `<!doctype html><html><head><meta charset="utf-8"><style>
+/** The fun-facts skill's card, in the device's language. */
+const CARD_TEXT: Readonly<Record<SkillLang, readonly [string, string]>> = {
+	en: ['Did you know?', 'OpenVoiceOS skills can show their own HTML. This card came from a simulated skill over the GUI protocol.'],
+	de: ['Schon gewusst?', 'OpenVoiceOS-Skills können ihr eigenes HTML zeigen. Diese Karte kam von einem simulierten Skill über das GUI-Protokoll.'],
+	pt: ['Sabia que…?', 'As skills do OpenVoiceOS podem mostrar o seu próprio HTML. Este cartão veio de uma skill simulada pelo protocolo da GUI.']
+};
+
+export function htmlCardPage(lang: SkillLang): string {
+	const [title, text] = CARD_TEXT[lang];
+	return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><style>
 body{margin:0;font-family:sans-serif;background:#313131;color:#f1f1f1;display:flex;align-items:center;justify-content:center;height:100vh}
 .card{background:#1f2937;border-radius:20px;padding:28px 36px;max-width:80%;box-shadow:0 8px 30px #0008}
 h1{margin:0 0 8px;color:#f70d1a;font-size:2rem}p{margin:0;font-size:1.2rem;line-height:1.5}
-</style></head><body><div class="card"><h1>Did you know?</h1>
-<p>OpenVoiceOS skills can show their own HTML. This card came from a simulated skill over the GUI protocol.</p></div></body></html>`;
+</style></head><body><div class="card"><h1>${title}</h1>
+<p>${text}</p></div></body></html>`;
+}
 
-export const WEB_PAGE_PATH = '/demo/web-page.html';
+/** The browser skill's page, one per language (English at the old path). */
+export function webPagePath(lang: SkillLang): string {
+	return lang === 'en' ? '/demo/web-page.html' : `/demo/web-page.${lang}.html`;
+}
 
-const WEB_PAGE = (
-	`<!doctype html><html><head><meta charset="utf-8"><title>OVOS web page</title></head>` +
+const WEB_TEXT: Readonly<Record<SkillLang, readonly [string, string, string]>> = {
+	en: ['OVOS web page', 'A web page, framed', 'SYSTEM_UrlFrame loads any address in a web view. The simulated browser skill serves this one itself, so the demo works offline.'],
+	de: ['OVOS-Webseite', 'Eine Webseite im Rahmen', 'SYSTEM_UrlFrame lädt jede Adresse in einer Webansicht. Der simulierte Browser-Skill liefert diese Seite selbst aus, so läuft die Demo auch offline.'],
+	pt: ['Página web do OVOS', 'Uma página web, emoldurada', 'O SYSTEM_UrlFrame abre qualquer endereço numa vista web. A skill de navegador simulada serve esta página ela própria, por isso a demonstração funciona sem Internet.']
+};
+
+function webPage(lang: SkillLang): string {
+	const [title, heading, text] = WEB_TEXT[lang];
+	return (
+		`<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${title}</title></head>` +
 		`<body style="margin:0;font-family:sans-serif;background:#f8fafc;color:#0f172a"><header style="background:#f70d1a;color:#fff;padding:16px 24px;font-size:24px">OpenVoiceOS</header>` +
-		`<main style="padding:24px;font-size:18px;line-height:1.6"><h2>A web page, framed</h2><p>SYSTEM_UrlFrame loads any address in a web view. ` +
-		`The simulated browser skill serves this one itself, so the demo works offline.</p></main></body></html>`
-);
+		`<main style="padding:24px;font-size:18px;line-height:1.6"><h2>${heading}</h2><p>${text}</p></main></body></html>`
+	);
+}
 
 /** An album cover: a gradient, a record, the title. */
 function cover(from: string, to: string, label: string): string {
@@ -80,7 +103,7 @@ const SVG = 'image/svg+xml';
 
 /** Served by the simulator's GUI port (see `listenHttp`). */
 export const DEMO_WEB_ASSETS: ReadonlyMap<string, { type: string; body: string }> = new Map([
-	[WEB_PAGE_PATH, { type: 'text/html; charset=utf-8', body: WEB_PAGE }],
+	...(['en', 'de', 'pt'] as const).map((lang): [string, { type: string; body: string }] => [webPagePath(lang), { type: 'text/html; charset=utf-8', body: webPage(lang) }]),
 	[OCP_ART[0], { type: SVG, body: cover('#1d4ed8', '#0f172a', 'Blue Lantern') }],
 	[OCP_ART[1], { type: SVG, body: cover('#0f766e', '#172554', 'Rainy Avenue') }],
 	[OCP_ART[2], { type: SVG, body: cover('#b45309', '#1c1917', 'Slow Orbit') }],

@@ -16,6 +16,7 @@ import { reply } from './bus-util';
 import { sleep, type Clock } from '../clock';
 import type { Logger } from './log';
 import { activate, activeSkills, sessionId, utteranceState, type SessionStore } from './sessions';
+import { heard } from './skills/match';
 import type { WorkerPool } from './workers';
 import type { SkillDefinition } from './workshop';
 
@@ -74,9 +75,11 @@ export class Core {
 			if (this.abort.signal.aborted) return;
 		}
 
+		// Intents match English words; a German or Portuguese turn is first put in them (skills/match.ts).
+		const understood = heard(text, lang);
 		for (const skill of this.skills) {
 			for (const intent of skill.intents) {
-				const slots = intent.match(text);
+				const slots = intent.match(understood);
 				if (!slots) continue;
 				// `<skill>.activate` carries the pre-activation snapshot; the dispatch the activated one.
 				this.bus.emit(reply(m, `${skill.id}.activate`, {}, extra));

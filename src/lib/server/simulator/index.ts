@@ -69,8 +69,8 @@ export interface SimulatorOptions {
 	readonly timeZone?: string;
 	/**
 	 * The device's language (mycroft.conf `lang`, e.g. "de-DE"): its own session's and every session's
-	 * that names none, so what the homescreen, date-time, weather and alerts skills show and say is in
-	 * it. Default en-US.
+	 * that names none, so what the demo skills show and say (the homescreen's examples too) is in it,
+	 * and German or Portuguese is understood. Default en-US.
 	 */
 	readonly lang?: string;
 	/**

@@ -13,6 +13,8 @@ import type { GuiCache, ShippedPages } from './page-urls';
 import { activate, sessionId, withUtteranceState, type SessionStore } from './sessions';
 import { SkillGui } from './skill-gui';
 import type { WorkerPool } from './workers';
+import { heard } from './skills/match';
+import { skillLang, type SkillLang } from './skills/words';
 
 /** How long `speak(wait=True)` waits for `recognizer_loop:audio_output_end` (ovos-workshop). */
 export const SPEAK_WAIT_MS = 15_000;
@@ -63,8 +65,11 @@ export interface SkillDefinition {
 	readonly intents: readonly Intent[];
 	/** GUI pages the skill ships per framework (written to the GUI cache at load, so their urls resolve). */
 	readonly ui?: ShippedPages;
-	/** Example utterances (its `skill.json` `examples`), registered with the homescreen. */
-	readonly examples?: readonly string[];
+	/**
+	 * Example utterances per language (its `locale/<lang>` examples), registered with the homescreen in
+	 * the device's language, as ovos-workshop sends the ones of `self.lang`.
+	 */
+	readonly examples?: Readonly<Record<SkillLang, readonly string[]>>;
 	/** Optional background behaviour (started once). */
 	start?(skill: SkillContext): void;
 }
@@ -226,14 +231,14 @@ export class SkillRuntime {
 		// Every handler runs on core's shared worker pool (spec chat-agent.md §8.2).
 		const on = (type: string, fn: (m: BusMessage) => unknown) => this.off.push(o.bus.on(type, (m) => o.workers.run(type, () => fn(m))));
 		for (const intent of def.intents) on(intent.busType ?? `${def.id}:${intent.name}`, (m) => this.dispatch(intent, m));
-		if (def.examples?.length) {
-			// ovos-workshop registers skill.json examples at load and again when the homescreen asks.
-			const register = () =>
-				o.bus.emit({
-					type: 'homescreen.register.examples',
-					data: { skill_id: def.id, utterances: [...(def.examples ?? [])], lang: 'en-US' },
-					context: {}
-				});
+		const examples = def.examples;
+		if (examples) {
+			// ovos-workshop registers the examples at load and again when the homescreen asks, in the
+			// device's language (the `default` session's: mycroft.conf `lang`).
+			const register = () => {
+				const lang = String(o.sessions.default.lang ?? 'en-US');
+				o.bus.emit({ type: 'homescreen.register.examples', data: { skill_id: def.id, utterances: [...examples[skillLang(lang)]], lang }, context: {} });
+			};
 			register();
 			on('homescreen.metadata.get', register);
 		}
@@ -248,7 +253,9 @@ export class SkillRuntime {
 	private async dispatch(intent: Intent, m: BusMessage): Promise<void> {
 		const name = `${this.def.className}.${intent.handler}`;
 		const session = this.ctx.sessions.fromMessage(m);
-		const turn = new Turn(this, m, session, intent.match(String(m.data.utterance ?? '')) ?? {});
+		// The slots as core matched them: from the utterance in English words (skills/match.ts `heard`).
+		const understood = heard(String(m.data.utterance ?? ''), String(m.data.lang ?? session.lang ?? 'en-US'));
+		const turn = new Turn(this, m, session, intent.match(understood) ?? {});
 		turn.emit('mycroft.skill.handler.start', { name });
 		try {
 			await intent.run(turn, this.ctx);

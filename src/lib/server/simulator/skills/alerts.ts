@@ -11,7 +11,7 @@ import type { Json, JsonObject } from '../../../protocol';
 import { sleep } from '../../clock';
 import type { SkillContext, SkillDefinition, Turn } from '../workshop';
 import { displayDuration, displayTime, localTime, spokenDuration } from './dates';
-import { has, parseDuration } from './match';
+import { has, heard, parseDuration } from './match';
 import { langOf, WORDS, type SkillLang } from './words';
 
 export const ALERTS_ID = 'ovos-skill-alerts.openvoiceos';
@@ -305,7 +305,11 @@ export const alerts: SkillDefinition = {
 	id: ALERTS_ID,
 	className: 'AlertSkill',
 	ui: { qt5: ['Timer', 'TimerCard', 'RoundProgress', 'AlarmsOverviewCard', 'AlarmsOverviewDelegate', 'AlarmCard', 'ListView'] },
-	examples: ['set a timer for 5 minutes', 'set an alarm for 7 am'],
+	examples: {
+		en: ['set a timer for 5 minutes', 'set an alarm for 7 am'],
+		de: ['stelle einen Timer auf 5 Minuten', 'stelle einen Wecker auf 7 Uhr'],
+		pt: ['põe um temporizador de 5 minutos', 'põe um alarme para as 7 da manhã']
+	},
 	start,
 	intents: [
 		{
@@ -323,7 +327,7 @@ export const alerts: SkillDefinition = {
 				const words = WORDS[langOf(turn.session)];
 				const answer = await turn.getResponse(words.askDuration, 'ask.duration');
 				if (answer === null) return;
-				const seconds = parseDuration(answer);
+				const seconds = parseDuration(heard(answer, String(turn.session.lang)));
 				if (seconds === null) await turn.speak(words.noDuration, { dialog: 'no.duration' });
 				else await createTimer(turn, m, seconds);
 			}
@@ -343,7 +347,7 @@ export const alerts: SkillDefinition = {
 				if (minute === null) {
 					const words = WORDS[langOf(turn.session)];
 					const answer = await turn.getResponse(words.askTime, 'alarm_ask_time');
-					minute = answer === null ? null : parseClockTime(answer);
+					minute = answer === null ? null : parseClockTime(heard(answer, String(turn.session.lang)));
 					if (minute === null) {
 						await turn.speak(words.noTime, { dialog: 'error_no_time', wait: true });
 						return;

@@ -47,7 +47,11 @@ export const dateTime: SkillDefinition = {
 	id: DATE_TIME_ID,
 	className: 'TimeSkill',
 	ui: { qt5: ['time', 'date'] },
-	examples: ['what time is it', "what's the date today"],
+	examples: {
+		en: ['what time is it', "what's the date today"],
+		de: ['wie spät ist es', 'welches Datum ist heute'],
+		pt: ['que horas são', 'que dia é hoje']
+	},
 	intents: [
 		{
 			name: 'what.time.is.it.intent',

@@ -1,8 +1,15 @@
 /** Small one-screen skills: an animated photo, a web page, an HTML card, a loading → status sequence, a greeting. */
-import { HTML_CARD, PHOTO_ANIMATION, WEB_PAGE_PATH } from '../assets';
+import { htmlCardPage, PHOTO_ANIMATION, webPagePath } from '../assets';
 import { sleep } from '../../clock';
 import type { SkillDefinition } from '../workshop';
 import { has } from './match';
+import { inLang, langOf, type SkillLang } from './words';
+
+const PHOTO: Readonly<Record<SkillLang, { title: string; caption: string; say: string }>> = {
+	en: { title: 'Sunrise', caption: 'Morning over the hills', say: 'Here is a photo.' },
+	de: { title: 'Sonnenaufgang', caption: 'Morgen über den Hügeln', say: 'Hier ist ein Foto.' },
+	pt: { title: 'Nascer do sol', caption: 'Manhã sobre as colinas', say: 'Aqui está uma fotografia.' }
+};
 
 export const photo: SkillDefinition = {
 	id: 'skill-photos.openvoiceos',
@@ -13,12 +20,15 @@ export const photo: SkillDefinition = {
 			handler: 'handle_show_photo',
 			match: (u) => (has(u, 'photo', 'picture', 'photos') ? {} : null),
 			async run(turn, skill) {
-				skill.gui.showImage(PHOTO_ANIMATION, { title: 'Sunrise', caption: 'Morning over the hills', fill: 'PreserveAspectCrop', animated: true });
-				await turn.speak('Here is a photo.', { dialog: 'photo' });
+				const t = inLang(PHOTO, turn.session);
+				skill.gui.showImage(PHOTO_ANIMATION, { title: t.title, caption: t.caption, fill: 'PreserveAspectCrop', animated: true });
+				await turn.speak(t.say, { dialog: 'photo' });
 			}
 		}
 	]
 };
+
+const OPENING: Readonly<Record<SkillLang, string>> = { en: 'Opening the web page.', de: 'Ich öffne die Webseite.', pt: 'A abrir a página web.' };
 
 export const webPage: SkillDefinition = {
 	id: 'skill-browser.openvoiceos',
@@ -29,11 +39,17 @@ export const webPage: SkillDefinition = {
 			handler: 'handle_open_page',
 			match: (u) => (has(u, 'web page', 'webpage', 'website', 'browser') ? {} : null),
 			async run(turn, skill) {
-				skill.gui.showUrl(skill.assetUrl(WEB_PAGE_PATH));
-				await turn.speak('Opening the web page.', { dialog: 'open.page' });
+				skill.gui.showUrl(skill.assetUrl(webPagePath(langOf(turn.session))));
+				await turn.speak(inLang(OPENING, turn.session), { dialog: 'open.page' });
 			}
 		}
 	]
+};
+
+const FACT: Readonly<Record<SkillLang, string>> = {
+	en: 'Did you know? Skills can show their own HTML.',
+	de: 'Schon gewusst? Skills können ihr eigenes HTML zeigen.',
+	pt: 'Sabia que as skills podem mostrar o seu próprio HTML?'
 };
 
 export const htmlCard: SkillDefinition = {
@@ -45,11 +61,17 @@ export const htmlCard: SkillDefinition = {
 			handler: 'handle_fun_fact',
 			match: (u) => (has(u, 'card', 'fact', 'fun fact', 'html') ? {} : null),
 			async run(turn, skill) {
-				skill.gui.showHtml(HTML_CARD);
-				await turn.speak('Did you know? Skills can show their own HTML.', { dialog: 'fact' });
+				skill.gui.showHtml(htmlCardPage(langOf(turn.session)));
+				await turn.speak(inLang(FACT, turn.session), { dialog: 'fact' });
 			}
 		}
 	]
+};
+
+const CHECK: Readonly<Record<SkillLang, { loading: string; checking: string; status: string; good: string }>> = {
+	en: { loading: 'Checking the system…', checking: 'Checking the system.', status: 'All systems go', good: 'All systems go.' },
+	de: { loading: 'Das System wird geprüft…', checking: 'Ich prüfe das System.', status: 'Alles in Ordnung', good: 'Alles in Ordnung.' },
+	pt: { loading: 'A verificar o sistema…', checking: 'A verificar o sistema.', status: 'Está tudo bem', good: 'Está tudo bem.' }
 };
 
 export const systemCheck: SkillDefinition = {
@@ -61,14 +83,21 @@ export const systemCheck: SkillDefinition = {
 			handler: 'handle_system_check',
 			match: (u) => (has(u, 'system', 'status', 'check', 'diagnostics') ? {} : null),
 			async run(turn, skill) {
-				skill.gui.showLoading('Checking the system…');
-				await turn.speak('Checking the system.', { dialog: 'checking' });
+				const t = inLang(CHECK, turn.session);
+				skill.gui.showLoading(t.loading);
+				await turn.speak(t.checking, { dialog: 'checking' });
 				await sleep(skill.clock, 2500, skill.signal);
-				skill.gui.showStatus('All systems go', true);
-				await turn.speak('All systems go.', { dialog: 'all.good' });
+				skill.gui.showStatus(t.status, true);
+				await turn.speak(t.good, { dialog: 'all.good' });
 			}
 		}
 	]
+};
+
+const HELLO: Readonly<Record<SkillLang, readonly [string, string]>> = {
+	en: ['Hello there!', 'I am the simulated OpenVoiceOS.'],
+	de: ['Hallo!', 'Ich bin das simulierte OpenVoiceOS.'],
+	pt: ['Olá!', 'Sou o OpenVoiceOS simulado.']
 };
 
 export const greeting: SkillDefinition = {
@@ -80,9 +109,10 @@ export const greeting: SkillDefinition = {
 			handler: 'handle_hello_world',
 			match: (u) => (has(u, 'hello', 'hi', 'hey') ? {} : null),
 			async run(turn) {
+				const [hello, intro] = inLang(HELLO, turn.session);
 				// Two sentences, two speaks, no GUI (the plain two-sentence intent of spec chat-agent.md §7).
-				await turn.speak('Hello there!', { dialog: 'hello' });
-				await turn.speak('I am the simulated OpenVoiceOS.', { dialog: 'intro' });
+				await turn.speak(hello, { dialog: 'hello' });
+				await turn.speak(intro, { dialog: 'intro' });
 			}
 		}
 	]

@@ -7,9 +7,12 @@ import type { JsonObject } from '../../../protocol';
 import { MUSIC_ICON_SVG, OCP_ART } from '../assets';
 import type { SkillContext, SkillDefinition } from '../workshop';
 import { OCP_ID, type MediaEntry } from './ocp';
+import { inLang, type SkillLang } from './words';
 
 export const MUSIC_ID = 'ovos-skill-local-music.openvoiceos';
 const APP_EVENT = `${MUSIC_ID}.local_music.homescreen.app`;
+
+const APP_NAME: Readonly<Record<SkillLang, string>> = { en: 'Local Music', de: 'Lokale Musik', pt: 'Música local' };
 
 /** title, artist, length (ms), album art. */
 const TRACKS = [
@@ -47,8 +50,9 @@ export const music: SkillDefinition = {
 			skill.bus.emit({ type: 'ovos.common_play.query.response', data, context: m.context });
 		});
 		const icon = skill.cache.writeResource(MUSIC_ID, 'local-music.svg', MUSIC_ICON_SVG);
+		// The app's name in the device's language, as the skill's `locale/<lang>` names it.
 		const register = () =>
-			skill.bus.emit({ type: 'homescreen.register.app', data: { skill_id: MUSIC_ID, icon, name: 'Local Music', event: APP_EVENT }, context: {} });
+			skill.bus.emit({ type: 'homescreen.register.app', data: { skill_id: MUSIC_ID, icon, name: inLang(APP_NAME, skill.sessions.default), event: APP_EVENT }, context: {} });
 		register();
 		skill.on('homescreen.metadata.get', register);
 		// The app opens the player on the first track, as "play my music" would.

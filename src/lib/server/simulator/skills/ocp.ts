@@ -12,6 +12,7 @@ import { sessionIdOf, type BusMessage, type Json, type JsonObject } from '../../
 import { sleep } from '../../clock';
 import type { SkillContext, SkillDefinition, Turn } from '../workshop';
 import { has } from './match';
+import { inLang, type SkillLang } from './words';
 
 export const OCP_ID = 'ovos.common_play';
 /**
@@ -373,6 +374,13 @@ function control(name: string, handler: string, match: (u: string) => boolean, b
 	};
 }
 
+/** The pipeline's dialogs (ovos-ocp-pipeline-plugin `locale/<lang>`). */
+const SAY: Readonly<Record<SkillLang, { moment: string; cantPlay: (query: string) => string }>> = {
+	en: { moment: 'Just one moment while I look for that', cantPlay: (q) => `I'm not sure how to play ${q}` },
+	de: { moment: 'Einen Moment, ich suche danach', cantPlay: (q) => `Ich weiß nicht, wie ich ${q} abspielen soll` },
+	pt: { moment: 'Um momento enquanto procuro', cantPlay: (q) => `Não sei como tocar ${q}` }
+};
+
 const MEDIA_WORDS = ['music', 'song', 'track', 'playback', 'player', 'playing', 'radio'];
 
 export const ocp: SkillDefinition = {
@@ -381,7 +389,7 @@ export const ocp: SkillDefinition = {
 	ui: {
 		qt5: ['PlayerLoader', 'SuggestionsView', 'OVOSSyncPlayer', 'OVOSVideoPlayer', 'OVOSWebPlayer', 'Home', 'busy', 'Playlist', 'Disambiguation', 'Search']
 	},
-	examples: ['play some jazz'],
+	examples: { en: ['play some jazz'], de: ['spiele etwas Jazz'], pt: ['toca jazz'] },
 	start,
 	intents: [
 		control('pause', 'handle_pause_intent', (u) => has(u, 'pause'), 'ovos.common_play.pause'),
@@ -399,12 +407,13 @@ export const ocp: SkillDefinition = {
 			},
 			async run(turn, skill) {
 				const query = String(turn.slots.query ?? '');
-				await turn.speak('Just one moment while I look for that', { dialog: 'just.one.moment' });
+				const say = inLang(SAY, turn.session);
+				await turn.speak(say.moment, { dialog: 'just.one.moment' });
 				const results = await search(skill, turn, query);
 				turn.emit('ovos.common_play.reset');
 				const best = results[0];
 				if (!best) {
-					await turn.speak(`I'm not sure how to play ${query}`, { dialog: 'cant.play' });
+					await turn.speak(say.cantPlay(query), { dialog: 'cant.play' });
 					return;
 				}
 				turn.emit('ovos.common_play.play', { media: best, playlist: [best], disambiguation: [], utterance: query });

@@ -7,9 +7,17 @@ import { sleep } from '../../clock';
 import type { BusMessage } from '../../../protocol';
 import type { SkillContext, SkillDefinition, Turn } from '../workshop';
 import { has, words } from './match';
+import { inLang, type SkillLang } from './words';
 
 export const VOLUME_SKILL_ID = 'ovos-skill-volume.openvoiceos';
 const STEP = 10;
+
+/** ovos-skill-volume's dialogs. */
+const SAY: Readonly<Record<SkillLang, { set: (n: number) => string; max: string; alreadyMax: string; cantGet: string }>> = {
+	en: { set: (n) => `Volume set to ${n} percent`, max: 'Volume set to maximum.', alreadyMax: 'Volume already set to maximum level', cantGet: "I couldn't get the volume." },
+	de: { set: (n) => `Lautstärke auf ${n} Prozent gestellt`, max: 'Lautstärke auf Maximum gestellt.', alreadyMax: 'Die Lautstärke ist schon auf Maximum', cantGet: 'Ich konnte die Lautstärke nicht abfragen.' },
+	pt: { set: (n) => `Volume a ${n} por cento`, max: 'Volume no máximo.', alreadyMax: 'O volume já está no máximo', cantGet: 'Não consegui saber o volume.' }
+};
 
 /** `bus.wait_for_response(message.forward("mycroft.volume.get"))`: the level, or null after 3 s. */
 async function queryVolume(turn: Turn, skill: SkillContext): Promise<number | null> {
@@ -39,7 +47,8 @@ export const volume: SkillDefinition = {
 			},
 			async run(turn) {
 				const level = Math.min(100, Number(turn.slots.level));
-				await turn.speak(level >= 100 ? 'Volume set to maximum.' : `Volume set to ${level} percent`, { dialog: level >= 100 ? 'volume.max' : 'volume.set.percent' });
+				const say = inLang(SAY, turn.session);
+				await turn.speak(level >= 100 ? say.max : say.set(level), { dialog: level >= 100 ? 'volume.max' : 'volume.set.percent' });
 				turn.emit('mycroft.volume.set', { percent: level / 100 });
 			}
 		},
@@ -49,10 +58,11 @@ export const volume: SkillDefinition = {
 			match: (u) => (louder(u) ? {} : null),
 			async run(turn, skill) {
 				const now = await queryVolume(turn, skill);
-				if (now === null) return turn.speak("I couldn't get the volume.", { dialog: 'error.get.volume' });
-				if (now >= 100) return turn.speak('Volume already set to maximum level', { dialog: 'volume.max.already' });
+				const say = inLang(SAY, turn.session);
+				if (now === null) return turn.speak(say.cantGet, { dialog: 'error.get.volume' });
+				if (now >= 100) return turn.speak(say.alreadyMax, { dialog: 'volume.max.already' });
 				turn.emit('mycroft.volume.increase', { percent: STEP / 100 });
-				await turn.speak(`Volume set to ${Math.min(100, now + STEP)} percent`, { dialog: 'volume.set.percent' });
+				await turn.speak(say.set(Math.min(100, now + STEP)), { dialog: 'volume.set.percent' });
 			}
 		},
 		{
@@ -61,9 +71,10 @@ export const volume: SkillDefinition = {
 			match: (u) => (quieter(u) ? {} : null),
 			async run(turn, skill) {
 				const now = await queryVolume(turn, skill);
-				if (now === null) return turn.speak("I couldn't get the volume.", { dialog: 'error.get.volume' });
+				const say = inLang(SAY, turn.session);
+				if (now === null) return turn.speak(say.cantGet, { dialog: 'error.get.volume' });
 				turn.emit('mycroft.volume.decrease', { percent: STEP / 100 });
-				await turn.speak(`Volume set to ${Math.max(0, now - STEP)} percent`, { dialog: 'volume.set.percent' });
+				await turn.speak(say.set(Math.max(0, now - STEP)), { dialog: 'volume.set.percent' });
 			}
 		},
 		{

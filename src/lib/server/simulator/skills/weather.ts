@@ -160,7 +160,11 @@ export const weather: SkillDefinition = {
 	id: WEATHER_ID,
 	className: 'WeatherSkill',
 	ui: { qt5: ['CurrentWeather', 'HourlyForecast', 'DailyForecast', 'SingleDay', 'SunriseSunset', 'WeatherDelegate'] },
-	examples: ["what's the weather like", 'what is the forecast'],
+	examples: {
+		en: ["what's the weather like", 'what is the forecast'],
+		de: ['wie ist das Wetter', 'wie ist die Vorhersage'],
+		pt: ['como está o tempo', 'qual é a previsão do tempo']
+	},
 	start(skill) {
 		// The homescreen's weather request (`get_current_weather_homescreen`).
 		skill.on('skill-ovos-weather.openvoiceos.weather.request', () => {

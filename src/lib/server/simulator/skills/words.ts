@@ -3,8 +3,9 @@
  * is the session's language, and a device's own session (the homescreen, a timer going off) has
  * mycroft.conf's `lang` (SimulatorOptions.lang). English, German and Portuguese, the screen's three;
  * any other language speaks English, as a skill without that language's dialogs falls back to it.
- * Only the texts of the homescreen, date-time, weather and alerts skills are here (the others stay
- * English); what a person says is still matched in English.
+ * The date-time, weather and alerts skills' words are here; each other demo skill keeps its few texts
+ * beside it (`inLang`). What a person says in German or Portuguese is put in English words for the
+ * intents to match (match.ts `heard`).
  */
 import type { JsonObject } from '../../../protocol';
 
@@ -19,6 +20,11 @@ export function skillLang(tag: unknown): SkillLang {
 /** The language of a session (a turn's, or the device's `default` one). */
 export function langOf(session: JsonObject): SkillLang {
 	return skillLang(session.lang);
+}
+
+/** A skill's texts in a session's language. */
+export function inLang<T>(texts: Readonly<Record<SkillLang, T>>, session: JsonObject): T {
+	return texts[langOf(session)];
 }
 
 /** The four units of `nice_duration`, largest first. */
