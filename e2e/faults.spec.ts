@@ -10,7 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { toCanonical, busMessage, type CanonicalSource } from '../src/lib/protocol';
 import { startSimulator, type Simulator } from '../src/lib/server/simulator';
 import { FaultProxy } from './support/fault-proxy';
-import { APP_URL, privateSim, setValues, show, startApp } from './support/screen';
+import { APP_URL, offlineReady, privateSim, setValues, show, startApp } from './support/screen';
 
 interface Rig {
 	sim: Simulator;
@@ -167,6 +167,9 @@ test('the app server restarted under an open kiosk: the screen stays live, and t
 		show(r.sim, 'skill-a.test', ['SYSTEM_TextFrame'], { text: 'served' });
 		await page.goto(`${app.url}/kiosk`);
 		await expect(page.getByText('served')).toBeVisible();
+		// An open kiosk: its service worker holds the build, so templates it has not shown yet still load
+		// while the app server is down (stopped within the first second, a page's template failed to load).
+		await offlineReady(page);
 		await app.stop();
 		show(r.sim, 'skill-b.test', ['SYSTEM_TextFrame'], { text: 'while the app server was down' });
 		await expect(page.getByText('while the app server was down')).toBeVisible();
@@ -185,6 +188,32 @@ test('the app server restarted under an open kiosk: the screen stays live, and t
 		await app.stop();
 		await r.stop();
 	}
+});
+
+test.describe('a template that could not be fetched', () => {
+	// No service worker: it would serve the template from its cache, and the fetch must fail here.
+	test.use({ serviceWorkers: 'block' });
+
+	test('is fetched again while its page is shown, and the page comes up by itself', async ({ page }) => {
+		const sim = await privateSim();
+		try {
+			show(sim, 'skill-a.test', ['SYSTEM_TextFrame'], { text: 'first' });
+			await page.goto(`${APP_URL()}/kiosk?host=127.0.0.1&guiPort=${sim.guiPort}&busPort=${sim.busPort}`);
+			await expect(page.getByText('first')).toBeVisible();
+			await expect.poll(async () => (await connStatus(page)).status).toBe('live');
+			// The app server unreachable for the page's code, as while it restarts.
+			await page.route('**/_app/immutable/**', (route) => route.abort('connectionrefused'));
+			show(sim, 'skill-b.test', ['SYSTEM_ImageFrame'], { title: 'A later page', image: '' });
+			const shown = page.locator('[data-page="SYSTEM_ImageFrame"]');
+			await expect(shown.getByRole('alert')).toContainText('could not be loaded');
+			await page.unroute('**/_app/immutable/**');
+			// No new show: the page's own retry brings it.
+			await expect(shown.getByRole('alert')).toHaveCount(0, { timeout: 10_000 });
+			await expect(shown.getByText('A later page')).toBeVisible();
+		} finally {
+			await sim.stop();
+		}
+	});
 });
 
 test('a sleeping laptop: timers paused while the connection dies and OVOS moves on, then resumed', async ({ page }) => {

@@ -18,7 +18,7 @@ const de: Messages<typeof en> = {
 	pageNamed: (n, name) => `Seite ${n}: ${name}`,
 	pageDots: 'Seiten',
 	pageDot: (n, count) => `Seite ${n} von ${count}`,
-	pageNotLoaded: (why) => `Diese Seite konnte nicht geladen werden (${why}). Beim nächsten Anzeigen wird es erneut versucht.`,
+	pageNotLoaded: (why) => `Diese Seite konnte nicht geladen werden (${why}). Es wird erneut versucht …`,
 	pageFailed: (why) => `Diese Seite lässt sich nicht anzeigen (${why}).`,
 	couldNotLoad: 'Laden fehlgeschlagen',
 	error: 'Fehler',

@@ -22,7 +22,7 @@ const en = {
 	pageNamed: (n: number, name: string) => `Page ${n}: ${name}`,
 	pageDots: 'Pages',
 	pageDot: (n: number, count: number) => `Page ${n} of ${count}`,
-	pageNotLoaded: (why: string) => `This page could not be loaded (${why}). It will be tried again when shown next.`,
+	pageNotLoaded: (why: string) => `This page could not be loaded (${why}). Trying again…`,
 	pageFailed: (why: string) => `This page could not be shown (${why}).`,
 	couldNotLoad: 'could not load',
 	error: 'error',

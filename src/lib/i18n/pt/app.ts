@@ -18,7 +18,7 @@ const pt: Messages<typeof en> = {
 	pageNamed: (n, name) => `Página ${n}: ${name}`,
 	pageDots: 'Páginas',
 	pageDot: (n, count) => `Página ${n} de ${count}`,
-	pageNotLoaded: (why) => `Não foi possível carregar esta página (${why}). Será tentado de novo da próxima vez que for mostrada.`,
+	pageNotLoaded: (why) => `Não foi possível carregar esta página (${why}). A tentar de novo…`,
 	pageFailed: (why) => `Não foi possível mostrar esta página (${why}).`,
 	couldNotLoad: 'falha ao carregar',
 	error: 'erro',
