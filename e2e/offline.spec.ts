@@ -7,17 +7,12 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { Simulator } from '../src/lib/server/simulator';
-import { freePort, privateSim, show, startApp, type App } from './support/screen';
+import { freePort, offlineReady, privateSim, show, startApp, type App } from './support/screen';
 
 const CLOCK = 'section[aria-label="Clock"]';
 
 function appEnv(sim: Simulator): Record<string, string> {
 	return { OVOS_HOST: '127.0.0.1', OVOS_GUI_PORT: String(sim.guiPort), OVOS_BUS_PORT: String(sim.busPort) };
-}
-
-/** Waits until the service worker has installed (precached) and controls the page. */
-async function offlineReady(page: Page): Promise<void> {
-	await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none'), { timeout: 15_000 }).toBe('activated');
 }
 
 /** Every URL the worker keeps, as paths. */

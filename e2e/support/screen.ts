@@ -19,10 +19,14 @@ export function privateSim(opts: { busPort?: number; guiPort?: number; host?: st
 	return startSimulator({ host: opts.host ?? '127.0.0.1', busPort: opts.busPort ?? 0, guiPort: opts.guiPort ?? 0, skills: false, log: false });
 }
 
-/** The screen at `path` (`/` or `/kiosk`) pointed at a private simulator. */
 /** Waits until the screen's GUI socket is live (the screen marks its root with the state). */
 export async function live(page: Page): Promise<void> {
 	await expect(page.locator('.scr-root[data-conn="live"]')).toBeAttached();
+}
+
+/** Waits until the service worker has installed (precached the build) and controls the page. */
+export async function offlineReady(page: Page): Promise<void> {
+	await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none'), { timeout: 15_000 }).toBe('activated');
 }
 
 /** The screens the pictures and fit checks are taken at: a 7" display, a 10" one, a portrait one. */
@@ -54,6 +58,7 @@ export function picturesAtEachSize(open: (page: Page) => Promise<void>, each: (p
 	}
 }
 
+/** The screen at `path` (`/` or `/kiosk`) pointed at a private simulator. */
 export function screenUrl(sim: Simulator, path = '/', extra = '', app = APP_URL()): string {
 	return `${app}${path}?host=${sim.host}&guiPort=${sim.guiPort}&busPort=${sim.busPort}${extra}`;
 }
