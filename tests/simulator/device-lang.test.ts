@@ -111,7 +111,7 @@ describe('words', () => {
 	});
 
 	it('a tag names the skills’ language; the screen’s setting names the stand-in device’s', () => {
-		expect([skillLang('de-DE'), skillLang('pt-BR'), skillLang('PT'), skillLang('fr-FR'), skillLang(undefined)]).toEqual(['de', 'pt', 'pt', 'en', 'en']);
+		expect([skillLang('de-DE'), skillLang('pt-BR'), skillLang('PT'), skillLang('fr-FR'), skillLang(undefined)]).toEqual(['de', 'pt-BR', 'pt', 'en', 'en']);
 		expect([deviceLang(null), deviceLang('de'), deviceLang('pt'), deviceLang('pt-BR'), deviceLang('en')]).toEqual(['en-US', 'de-DE', 'pt-PT', 'pt-BR', 'en-US']);
 	});
 });

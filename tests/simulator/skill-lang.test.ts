@@ -261,6 +261,31 @@ describe.each(['de', 'pt'] as const)('a %s device', (lang) => {
 	});
 });
 
+describe('a pt-BR device: Brazilian wording where it differs from Portugal’s', () => {
+	it('examples, numbers, weather, timers and alarms', async () => {
+		const d = await device('pt-BR');
+		const shown = (d.data(HOME).skill_examples as { examples: string[] }).examples;
+		expect(shown).toEqual(expect.arrayContaining(['defina um timer de 5 minutos', 'toque jazz', 'me mostre a cor azul-celeste', 'me mostre uma tirinha do xkcd', 'que horas são']));
+		for (const e of shown) await d.say(e);
+		expect((await d.say('como está o tempo'))[1]).toMatch(/^A umidade está em \d+ por cento\.$/);
+		expect(await d.say('defina um timer de 16 minutos')).toEqual(['Timer de dezesseis minutos iniciado.']);
+		expect((await d.say('defina um alarme para as 7 da manhã'))[0]).toMatch(/^Seu alarme foi definido para as 07:00, daqui a dezesseis horas \S+( e \S+)? minutos\.$/);
+		expect(await d.say('cancela o alarme')).toEqual(['Cancelando o alarme das 07:00.']);
+	});
+
+	it('the other skills: “você”, “foto”, “arquivos”, “quilômetros”', async () => {
+		const d = await device('pt-BR');
+		expect(await d.say('oi')).toEqual(['Oi!', 'Eu sou o OpenVoiceOS simulado.']);
+		expect(await d.say('me mostre uma foto')).toEqual(['Aqui está uma foto.']);
+		expect(await d.say('abra o gerenciador de arquivos')).toEqual(['Abrindo o gerenciador de arquivos.']);
+		expect(await d.say('mostre minhas notas')).toEqual(['Você tem 3 notas.']);
+		expect(await d.say('qual é a velocidade da luz')).toEqual(['A velocidade da luz é de cerca de 300 mil quilômetros por segundo.']);
+		expect(await d.say('verifique o sistema')).toEqual(['Verificando o sistema.', 'Está tudo certo.']);
+		expect(await d.say('abra a página web')).toEqual(['Abrindo a página web.']);
+		expect(await (await fetch(String(d.data('skill-browser.openvoiceos').url))).text()).toContain('em uma visualização web');
+	});
+});
+
 describe('heard', () => {
 	it('puts German and Portuguese in the English words the intents match; English as it is', () => {
 		expect(heard("What's the weather like?", 'en-US')).toBe("What's the weather like?");

@@ -3,7 +3,7 @@
  * loads them); what real skills reference by URL (album art, app icons, the wallpaper) is served over
  * http by the simulator's GUI port, so the demo works offline.
  */
-import type { SkillLang } from './skills/words';
+import { pick, type SkillLang, type Texts } from './skills/words';
 
 function svgDoc(body: string, w = 400, h = 240): string {
 	return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}">${body}</svg>`;
@@ -29,14 +29,15 @@ export const TOUR_IMAGE = svg(
 );
 
 /** The fun-facts skill's card, in the device's language. */
-const CARD_TEXT: Readonly<Record<SkillLang, readonly [string, string]>> = {
+const CARD_TEXT: Texts<readonly [string, string]> = {
 	en: ['Did you know?', 'OpenVoiceOS skills can show their own HTML. This card came from a simulated skill over the GUI protocol.'],
 	de: ['Schon gewusst?', 'OpenVoiceOS-Skills können ihr eigenes HTML zeigen. Diese Karte kam von einem simulierten Skill über das GUI-Protokoll.'],
-	pt: ['Sabia que…?', 'As skills do OpenVoiceOS podem mostrar o seu próprio HTML. Este cartão veio de uma skill simulada pelo protocolo da GUI.']
+	pt: ['Sabia que…?', 'As skills do OpenVoiceOS podem mostrar o seu próprio HTML. Este cartão veio de uma skill simulada pelo protocolo da GUI.'],
+	'pt-BR': ['Você sabia?', 'As skills do OpenVoiceOS podem mostrar seu próprio HTML. Este cartão veio de uma skill simulada pelo protocolo da GUI.']
 };
 
 export function htmlCardPage(lang: SkillLang): string {
-	const [title, text] = CARD_TEXT[lang];
+	const [title, text] = pick(CARD_TEXT, lang);
 	return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><style>
 body{margin:0;font-family:sans-serif;background:#313131;color:#f1f1f1;display:flex;align-items:center;justify-content:center;height:100vh}
 .card{background:#1f2937;border-radius:20px;padding:28px 36px;max-width:80%;box-shadow:0 8px 30px #0008}
@@ -50,14 +51,15 @@ export function webPagePath(lang: SkillLang): string {
 	return lang === 'en' ? '/demo/web-page.html' : `/demo/web-page.${lang}.html`;
 }
 
-const WEB_TEXT: Readonly<Record<SkillLang, readonly [string, string, string]>> = {
+const WEB_TEXT: Texts<readonly [string, string, string]> = {
 	en: ['OVOS web page', 'A web page, framed', 'SYSTEM_UrlFrame loads any address in a web view. The simulated browser skill serves this one itself, so the demo works offline.'],
 	de: ['OVOS-Webseite', 'Eine Webseite im Rahmen', 'SYSTEM_UrlFrame lädt jede Adresse in einer Webansicht. Der simulierte Browser-Skill liefert diese Seite selbst aus, so läuft die Demo auch offline.'],
-	pt: ['Página web do OVOS', 'Uma página web, emoldurada', 'O SYSTEM_UrlFrame abre qualquer endereço numa vista web. A skill de navegador simulada serve esta página ela própria, por isso a demonstração funciona sem Internet.']
+	pt: ['Página web do OVOS', 'Uma página web, emoldurada', 'O SYSTEM_UrlFrame abre qualquer endereço numa vista web. A skill de navegador simulada serve esta página ela própria, por isso a demonstração funciona sem Internet.'],
+	'pt-BR': ['Página web do OVOS', 'Uma página web, emoldurada', 'O SYSTEM_UrlFrame abre qualquer endereço em uma visualização web. A própria skill de navegador simulada serve esta página, então a demonstração funciona sem internet.']
 };
 
 function webPage(lang: SkillLang): string {
-	const [title, heading, text] = WEB_TEXT[lang];
+	const [title, heading, text] = pick(WEB_TEXT, lang);
 	return (
 		`<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${title}</title></head>` +
 		`<body style="margin:0;font-family:sans-serif;background:#f8fafc;color:#0f172a"><header style="background:#f70d1a;color:#fff;padding:16px 24px;font-size:24px">OpenVoiceOS</header>` +
@@ -103,7 +105,7 @@ const SVG = 'image/svg+xml';
 
 /** Served by the simulator's GUI port (see `listenHttp`). */
 export const DEMO_WEB_ASSETS: ReadonlyMap<string, { type: string; body: string }> = new Map([
-	...(['en', 'de', 'pt'] as const).map((lang): [string, { type: string; body: string }] => [webPagePath(lang), { type: 'text/html; charset=utf-8', body: webPage(lang) }]),
+	...(['en', 'de', 'pt', 'pt-BR'] as const).map((lang): [string, { type: string; body: string }] => [webPagePath(lang), { type: 'text/html; charset=utf-8', body: webPage(lang) }]),
 	[OCP_ART[0], { type: SVG, body: cover('#1d4ed8', '#0f172a', 'Blue Lantern') }],
 	[OCP_ART[1], { type: SVG, body: cover('#0f766e', '#172554', 'Rainy Avenue') }],
 	[OCP_ART[2], { type: SVG, body: cover('#b45309', '#1c1917', 'Slow Orbit') }],

@@ -14,7 +14,7 @@ import { activate, sessionId, withUtteranceState, type SessionStore } from './se
 import { SkillGui } from './skill-gui';
 import type { WorkerPool } from './workers';
 import { heard } from './skills/match';
-import { skillLang, type SkillLang } from './skills/words';
+import { pick, skillLang, type Texts } from './skills/words';
 
 /** How long `speak(wait=True)` waits for `recognizer_loop:audio_output_end` (ovos-workshop). */
 export const SPEAK_WAIT_MS = 15_000;
@@ -69,7 +69,7 @@ export interface SkillDefinition {
 	 * Example utterances per language (its `locale/<lang>` examples), registered with the homescreen in
 	 * the device's language, as ovos-workshop sends the ones of `self.lang`.
 	 */
-	readonly examples?: Readonly<Record<SkillLang, readonly string[]>>;
+	readonly examples?: Texts<readonly string[]>;
 	/** Optional background behaviour (started once). */
 	start?(skill: SkillContext): void;
 }
@@ -237,7 +237,7 @@ export class SkillRuntime {
 			// device's language (the `default` session's: mycroft.conf `lang`).
 			const register = () => {
 				const lang = String(o.sessions.default.lang ?? 'en-US');
-				o.bus.emit({ type: 'homescreen.register.examples', data: { skill_id: def.id, utterances: [...examples[skillLang(lang)]], lang }, context: {} });
+				o.bus.emit({ type: 'homescreen.register.examples', data: { skill_id: def.id, utterances: [...pick(examples, skillLang(lang))], lang }, context: {} });
 			};
 			register();
 			on('homescreen.metadata.get', register);

@@ -308,7 +308,8 @@ export const alerts: SkillDefinition = {
 	examples: {
 		en: ['set a timer for 5 minutes', 'set an alarm for 7 am'],
 		de: ['stelle einen Timer auf 5 Minuten', 'stelle einen Wecker auf 7 Uhr'],
-		pt: ['põe um temporizador de 5 minutos', 'põe um alarme para as 7 da manhã']
+		pt: ['põe um temporizador de 5 minutos', 'põe um alarme para as 7 da manhã'],
+		'pt-BR': ['defina um timer de 5 minutos', 'defina um alarme para as 7 da manhã']
 	},
 	start,
 	intents: [

@@ -7,7 +7,7 @@
  */
 import type { SkillContext, SkillDefinition } from '../workshop';
 import { has } from './match';
-import { inLang, langOf, type SkillLang } from './words';
+import { inLang, langOf, pick, type SkillLang, type Texts } from './words';
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const svg = (w: number, h: number, body: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}">${body}</svg>`;
@@ -26,7 +26,7 @@ function wolframAnswer(pods: readonly [string, string][]): string {
 }
 
 /** The answer's pods (wolfie translates WolframAlpha's answer into the device's language) and what it says. */
-const LIGHT: Readonly<Record<SkillLang, { pods: [string, string][]; say: string }>> = {
+const LIGHT: Texts<{ pods: [string, string][]; say: string }> = {
 	en: {
 		pods: [
 			['Input interpretation', 'speed of light'],
@@ -62,6 +62,18 @@ const LIGHT: Readonly<Record<SkillLang, { pods: [string, string][]; say: string 
 			['Tempo de percurso', 'à volta da Terra: 0,042 s · até à Lua: 1,3 s']
 		],
 		say: 'A velocidade da luz é de cerca de 300 mil quilómetros por segundo.'
+	},
+	'pt-BR': {
+		pods: [
+			['Interpretação', 'velocidade da luz'],
+			['Resultado', '299 792 458 m/s (metros por segundo)'],
+			['Conversões', '1,079 × 10⁹ km/h (quilômetros por hora)'],
+			['Comparação', '≈ 880 000 × a velocidade do som'],
+			['Interpretação física', 'velocidade'],
+			['Grandezas correspondentes', 'a luz percorre 1 m em 3,3 ns'],
+			['Tempo de percurso', 'ao redor da Terra: 0,042 s · até a Lua: 1,3 s']
+		],
+		say: 'A velocidade da luz é de cerca de 300 mil quilômetros por segundo.'
 	}
 };
 
@@ -92,16 +104,17 @@ const COLOURS: Readonly<Record<string, readonly [string, string]>> = {
 	teal: ['#008080', '#FFFFFF']
 };
 /** The colours' names in German and Portuguese (English title-cases the key). */
-const COLOUR_NAMES: Readonly<Record<'de' | 'pt', Readonly<Record<string, string>>>> = {
+const COLOUR_NAMES: Texts<Readonly<Record<string, string>>> = {
+	en: {},
 	de: { 'dark orange': 'Dunkelorange', 'sky blue': 'Himmelblau', 'rebecca purple': 'Rebecca-Lila', teal: 'Blaugrün' },
 	pt: { 'dark orange': 'Laranja-escuro', 'sky blue': 'Azul-celeste', 'rebecca purple': 'Roxo Rebecca', teal: 'Verde-azulado' }
 };
-const HERE_IS: Readonly<Record<SkillLang, (name: string) => string>> = { en: (n) => `Here is ${n}.`, de: (n) => `Hier ist ${n}.`, pt: (n) => `Aqui está o ${n}.` };
+const HERE_IS: Texts<(name: string) => string> = { en: (n) => `Here is ${n}.`, de: (n) => `Hier ist ${n}.`, pt: (n) => `Aqui está o ${n}.` };
 
 export const colorPicker: SkillDefinition = {
 	id: 'ovos-skill-color-picker.krisgesling',
 	className: 'ColorPickerSkill',
-	examples: { en: ['show me the colour sky blue'], de: ['zeig mir die Farbe Himmelblau'], pt: ['mostra-me a cor azul-celeste'] },
+	examples: { en: ['show me the colour sky blue'], de: ['zeig mir die Farbe Himmelblau'], pt: ['mostra-me a cor azul-celeste'], 'pt-BR': ['me mostre a cor azul-celeste'] },
 	intents: [
 		{
 			name: 'ColorIntent',
@@ -113,19 +126,20 @@ export const colorPicker: SkillDefinition = {
 				const [hex, text] = COLOURS[name] ?? COLOURS['dark orange']!;
 				const rgb = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
 				const lang = langOf(turn.session);
-				const title = lang === 'en' ? name.replace(/\b\w/g, (c) => c.toUpperCase()) : (COLOUR_NAMES[lang][name] ?? name);
+				const title = lang === 'en' ? name.replace(/\b\w/g, (c) => c.toUpperCase()) : (pick(COLOUR_NAMES, lang)[name] ?? name);
 				skill.gui.update({ colorName: title, colorHex: hex, colorRGB: `RGB: ${rgb.join(', ')}`, textColor: text });
 				skill.gui.showPage('single-color');
-				await turn.speak(HERE_IS[lang](lang === 'en' ? name : title), { dialog: 'color' });
+				await turn.speak(pick(HERE_IS, lang)(lang === 'en' ? name : title), { dialog: 'color' });
 			}
 		}
 	]
 };
 
-const PARROT: Readonly<Record<SkillLang, readonly [string, string]>> = {
+const PARROT: Texts<readonly [string, string]> = {
 	en: ['Parrot mode on. I will repeat what you say.', 'Parrot mode off.'],
 	de: ['Papageienmodus an. Ich wiederhole, was du sagst.', 'Papageienmodus aus.'],
-	pt: ['Modo papagaio ligado. Vou repetir o que disser.', 'Modo papagaio desligado.']
+	pt: ['Modo papagaio ligado. Vou repetir o que disser.', 'Modo papagaio desligado.'],
+	'pt-BR': ['Modo papagaio ligado. Vou repetir o que você disser.', 'Modo papagaio desligado.']
 };
 
 export const parrot: SkillDefinition = {
@@ -155,7 +169,12 @@ export const parrot: SkillDefinition = {
 	]
 };
 
-const BROWSER: Readonly<Record<SkillLang, string>> = { en: 'Opening the file browser.', de: 'Ich öffne den Dateibrowser.', pt: 'A abrir o explorador de ficheiros.' };
+const BROWSER: Texts<string> = {
+	en: 'Opening the file browser.',
+	de: 'Ich öffne den Dateibrowser.',
+	pt: 'A abrir o explorador de ficheiros.',
+	'pt-BR': 'Abrindo o gerenciador de arquivos.'
+};
 
 export const localMedia: SkillDefinition = {
 	id: 'ovos-skill-local-media.openvoiceos',
@@ -175,7 +194,7 @@ export const localMedia: SkillDefinition = {
 
 const COMIC_COLOURS = ['#1d4ed8', '#b45309', '#0f766e'] as const;
 /** The comics' titles and captions, translated as the skill's translating wrapper would. */
-const COMICS: Readonly<Record<SkillLang, readonly { title: string; caption: string }[]>> = {
+const COMICS: Texts<readonly { title: string; caption: string }[]> = {
 	en: [
 		{ title: 'Standards', caption: 'Fortunately, the charging one has been solved now that we have all standardized on mini-USB.' },
 		{ title: 'Compiling', caption: 'Are you stealing those LCDs? Yeah, but I’m doing it while my code compiles.' },
@@ -190,6 +209,11 @@ const COMICS: Readonly<Record<SkillLang, readonly { title: string; caption: stri
 		{ title: 'Normas', caption: 'Felizmente, a dos carregadores ficou resolvida agora que todos adotámos o mini-USB.' },
 		{ title: 'A compilar', caption: 'Estás a roubar esses ecrãs? Sim, mas só enquanto o meu código compila.' },
 		{ title: 'As proezas de uma mãe', caption: 'A filha dela chama-se Socorro, estou preso numa fábrica de cartas de condução.' }
+	],
+	'pt-BR': [
+		{ title: 'Padrões', caption: 'Felizmente, a dos carregadores foi resolvida agora que todos adotamos o mini-USB.' },
+		{ title: 'Compilando', caption: 'Você está roubando essas telas? Sim, mas só enquanto meu código compila.' },
+		{ title: 'As façanhas de uma mãe', caption: 'A filha dela se chama Socorro, estou preso numa fábrica de carteiras de motorista.' }
 	]
 };
 
@@ -210,7 +234,7 @@ const at = new WeakMap<object, number>();
 
 /** Shows comic `n` in `lang` (a turn's; the page's ◀ ▶ are the device's own session's). */
 function showComic(skill: SkillContext, n: number, lang: SkillLang): void {
-	const c = COMICS[lang][n]!;
+	const c = pick(COMICS, lang)[n]!;
 	at.set(skill.gui, n);
 	const path = skill.cache.writeResource(skill.gui.skillId, `comics/${lang}-${n + 1}.svg`, comicPicture(n, c.title));
 	skill.gui.clear();
@@ -221,7 +245,7 @@ function showComic(skill: SkillContext, n: number, lang: SkillLang): void {
 export const xkcd: SkillDefinition = {
 	id: 'ovos-skill-xkcd.openvoiceos',
 	className: 'XKCDSkill',
-	examples: { en: ['show me an xkcd comic'], de: ['zeig mir einen xkcd-Comic'], pt: ['mostra-me uma banda desenhada do xkcd'] },
+	examples: { en: ['show me an xkcd comic'], de: ['zeig mir einen xkcd-Comic'], pt: ['mostra-me uma banda desenhada do xkcd'], 'pt-BR': ['me mostre uma tirinha do xkcd'] },
 	intents: [
 		{
 			name: 'latest_xkcd.intent',
@@ -230,7 +254,7 @@ export const xkcd: SkillDefinition = {
 			async run(turn, skill) {
 				const lang = langOf(turn.session);
 				showComic(skill, 0, lang);
-				await turn.speak(COMICS[lang][0]!.caption, { dialog: 'xkcd' });
+				await turn.speak(pick(COMICS, lang)[0]!.caption, { dialog: 'xkcd' });
 			}
 		}
 	],
@@ -243,10 +267,11 @@ export const xkcd: SkillDefinition = {
 	}
 };
 
-const NOTES: Readonly<Record<SkillLang, { notes: readonly string[]; say: (n: number) => string }>> = {
+const NOTES: Texts<{ notes: readonly string[]; say: (n: number) => string }> = {
 	en: { notes: ['Buy milk and bread', 'Call the plumber about the kitchen tap', 'Water the plants on the balcony'], say: (n) => `You have ${n} notes.` },
 	de: { notes: ['Milch und Brot kaufen', 'Den Installateur wegen des Küchenhahns anrufen', 'Die Pflanzen auf dem Balkon gießen'], say: (n) => `Du hast ${n} Notizen.` },
-	pt: { notes: ['Comprar leite e pão', 'Ligar ao canalizador por causa da torneira da cozinha', 'Regar as plantas da varanda'], say: (n) => `Tem ${n} notas.` }
+	pt: { notes: ['Comprar leite e pão', 'Ligar ao canalizador por causa da torneira da cozinha', 'Regar as plantas da varanda'], say: (n) => `Tem ${n} notas.` },
+	'pt-BR': { notes: ['Comprar leite e pão', 'Ligar para o encanador por causa da torneira da cozinha', 'Regar as plantas da varanda'], say: (n) => `Você tem ${n} notas.` }
 };
 
 /** A skill the screen has no renderer for (skill-ovos-notes' `AllNotes`): shown from its data. */

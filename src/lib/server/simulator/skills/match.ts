@@ -53,7 +53,9 @@ export function parseDuration(utterance: string): number | null {
  * it is; words not listed are left, so an utterance with none of them matches nothing.
  */
 export function heard(utterance: string, lang: string): string {
-	const rules = HEARD[skillLang(lang)];
+	const l = skillLang(lang);
+	// Brazilian Portuguese: the Portuguese rules, which know Brazil's words too ("arquivos", "tirinha").
+	const rules = HEARD[l === 'pt-BR' ? 'pt' : l];
 	if (!rules) return utterance;
 	let t = ` ${utterance.toLowerCase().replace(/[^\p{L}\p{N}: ]+/gu, ' ').replace(/\s+/g, ' ').trim()} `;
 	for (const [from, to] of rules) t = t.replace(from, to as string);

@@ -3,12 +3,13 @@ import { htmlCardPage, PHOTO_ANIMATION, webPagePath } from '../assets';
 import { sleep } from '../../clock';
 import type { SkillDefinition } from '../workshop';
 import { has } from './match';
-import { inLang, langOf, type SkillLang } from './words';
+import { inLang, langOf, type Texts } from './words';
 
-const PHOTO: Readonly<Record<SkillLang, { title: string; caption: string; say: string }>> = {
+const PHOTO: Texts<{ title: string; caption: string; say: string }> = {
 	en: { title: 'Sunrise', caption: 'Morning over the hills', say: 'Here is a photo.' },
 	de: { title: 'Sonnenaufgang', caption: 'Morgen über den Hügeln', say: 'Hier ist ein Foto.' },
-	pt: { title: 'Nascer do sol', caption: 'Manhã sobre as colinas', say: 'Aqui está uma fotografia.' }
+	pt: { title: 'Nascer do sol', caption: 'Manhã sobre as colinas', say: 'Aqui está uma fotografia.' },
+	'pt-BR': { title: 'Nascer do sol', caption: 'Manhã sobre as colinas', say: 'Aqui está uma foto.' }
 };
 
 export const photo: SkillDefinition = {
@@ -28,7 +29,7 @@ export const photo: SkillDefinition = {
 	]
 };
 
-const OPENING: Readonly<Record<SkillLang, string>> = { en: 'Opening the web page.', de: 'Ich öffne die Webseite.', pt: 'A abrir a página web.' };
+const OPENING: Texts<string> = { en: 'Opening the web page.', de: 'Ich öffne die Webseite.', pt: 'A abrir a página web.', 'pt-BR': 'Abrindo a página web.' };
 
 export const webPage: SkillDefinition = {
 	id: 'skill-browser.openvoiceos',
@@ -46,10 +47,11 @@ export const webPage: SkillDefinition = {
 	]
 };
 
-const FACT: Readonly<Record<SkillLang, string>> = {
+const FACT: Texts<string> = {
 	en: 'Did you know? Skills can show their own HTML.',
 	de: 'Schon gewusst? Skills können ihr eigenes HTML zeigen.',
-	pt: 'Sabia que as skills podem mostrar o seu próprio HTML?'
+	pt: 'Sabia que as skills podem mostrar o seu próprio HTML?',
+	'pt-BR': 'Você sabia que as skills podem mostrar seu próprio HTML?'
 };
 
 export const htmlCard: SkillDefinition = {
@@ -68,10 +70,11 @@ export const htmlCard: SkillDefinition = {
 	]
 };
 
-const CHECK: Readonly<Record<SkillLang, { loading: string; checking: string; status: string; good: string }>> = {
+const CHECK: Texts<{ loading: string; checking: string; status: string; good: string }> = {
 	en: { loading: 'Checking the system…', checking: 'Checking the system.', status: 'All systems go', good: 'All systems go.' },
 	de: { loading: 'Das System wird geprüft…', checking: 'Ich prüfe das System.', status: 'Alles in Ordnung', good: 'Alles in Ordnung.' },
-	pt: { loading: 'A verificar o sistema…', checking: 'A verificar o sistema.', status: 'Está tudo bem', good: 'Está tudo bem.' }
+	pt: { loading: 'A verificar o sistema…', checking: 'A verificar o sistema.', status: 'Está tudo bem', good: 'Está tudo bem.' },
+	'pt-BR': { loading: 'Verificando o sistema…', checking: 'Verificando o sistema.', status: 'Está tudo certo', good: 'Está tudo certo.' }
 };
 
 export const systemCheck: SkillDefinition = {
@@ -94,10 +97,11 @@ export const systemCheck: SkillDefinition = {
 	]
 };
 
-const HELLO: Readonly<Record<SkillLang, readonly [string, string]>> = {
+const HELLO: Texts<readonly [string, string]> = {
 	en: ['Hello there!', 'I am the simulated OpenVoiceOS.'],
 	de: ['Hallo!', 'Ich bin das simulierte OpenVoiceOS.'],
-	pt: ['Olá!', 'Sou o OpenVoiceOS simulado.']
+	pt: ['Olá!', 'Sou o OpenVoiceOS simulado.'],
+	'pt-BR': ['Oi!', 'Eu sou o OpenVoiceOS simulado.']
 };
 
 export const greeting: SkillDefinition = {

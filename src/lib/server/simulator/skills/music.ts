@@ -7,12 +7,12 @@ import type { JsonObject } from '../../../protocol';
 import { MUSIC_ICON_SVG, OCP_ART } from '../assets';
 import type { SkillContext, SkillDefinition } from '../workshop';
 import { OCP_ID, type MediaEntry } from './ocp';
-import { inLang, type SkillLang } from './words';
+import { inLang, type Texts } from './words';
 
 export const MUSIC_ID = 'ovos-skill-local-music.openvoiceos';
 const APP_EVENT = `${MUSIC_ID}.local_music.homescreen.app`;
 
-const APP_NAME: Readonly<Record<SkillLang, string>> = { en: 'Local Music', de: 'Lokale Musik', pt: 'Música local' };
+const APP_NAME: Texts<string> = { en: 'Local Music', de: 'Lokale Musik', pt: 'Música local' };
 
 /** title, artist, length (ms), album art. */
 const TRACKS = [

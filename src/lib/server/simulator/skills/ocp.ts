@@ -12,7 +12,7 @@ import { sessionIdOf, type BusMessage, type Json, type JsonObject } from '../../
 import { sleep } from '../../clock';
 import type { SkillContext, SkillDefinition, Turn } from '../workshop';
 import { has } from './match';
-import { inLang, type SkillLang } from './words';
+import { inLang, type Texts } from './words';
 
 export const OCP_ID = 'ovos.common_play';
 /**
@@ -375,10 +375,11 @@ function control(name: string, handler: string, match: (u: string) => boolean, b
 }
 
 /** The pipeline's dialogs (ovos-ocp-pipeline-plugin `locale/<lang>`). */
-const SAY: Readonly<Record<SkillLang, { moment: string; cantPlay: (query: string) => string }>> = {
+const SAY: Texts<{ moment: string; cantPlay: (query: string) => string }> = {
 	en: { moment: 'Just one moment while I look for that', cantPlay: (q) => `I'm not sure how to play ${q}` },
 	de: { moment: 'Einen Moment, ich suche danach', cantPlay: (q) => `Ich weiß nicht, wie ich ${q} abspielen soll` },
-	pt: { moment: 'Um momento enquanto procuro', cantPlay: (q) => `Não sei como tocar ${q}` }
+	pt: { moment: 'Um momento enquanto procuro', cantPlay: (q) => `Não sei como tocar ${q}` },
+	'pt-BR': { moment: 'Só um momento enquanto eu procuro', cantPlay: (q) => `Não sei como tocar ${q}` }
 };
 
 const MEDIA_WORDS = ['music', 'song', 'track', 'playback', 'player', 'playing', 'radio'];
@@ -389,7 +390,7 @@ export const ocp: SkillDefinition = {
 	ui: {
 		qt5: ['PlayerLoader', 'SuggestionsView', 'OVOSSyncPlayer', 'OVOSVideoPlayer', 'OVOSWebPlayer', 'Home', 'busy', 'Playlist', 'Disambiguation', 'Search']
 	},
-	examples: { en: ['play some jazz'], de: ['spiele etwas Jazz'], pt: ['toca jazz'] },
+	examples: { en: ['play some jazz'], de: ['spiele etwas Jazz'], pt: ['toca jazz'], 'pt-BR': ['toque jazz'] },
 	start,
 	intents: [
 		control('pause', 'handle_pause_intent', (u) => has(u, 'pause'), 'ovos.common_play.pause'),

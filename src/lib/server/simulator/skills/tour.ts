@@ -2,11 +2,11 @@
 import { TOUR_IMAGE } from '../assets';
 import type { SkillDefinition } from '../workshop';
 import { has } from './match';
-import { inLang, type SkillLang } from './words';
+import { inLang, type Texts } from './words';
 
 export const TOUR_PAGES = ['SYSTEM_TextFrame', 'SYSTEM_ImageFrame', 'tour_details'] as const;
 
-const TOUR: Readonly<Record<SkillLang, { title: string; text: string; caption: string; steps: string[]; say: string }>> = {
+const TOUR: Texts<{ title: string; text: string; caption: string; steps: string[]; say: string }> = {
 	en: {
 		title: 'Welcome to OVOS',
 		text: 'Swipe left for more',
@@ -27,6 +27,13 @@ const TOUR: Readonly<Record<SkillLang, { title: string; text: string; caption: s
 		caption: 'Página dois de três',
 		steps: ['Palavra de ativação', 'Voz para texto', 'Intenção', 'Skill', 'Texto para voz'],
 		say: 'Aqui está uma visita rápida. Deslize para ver mais páginas.'
+	},
+	'pt-BR': {
+		title: 'Bem-vindo ao OVOS',
+		text: 'Deslize para a esquerda para ver mais',
+		caption: 'Página dois de três',
+		steps: ['Palavra de ativação', 'Fala para texto', 'Intenção', 'Skill', 'Texto para fala'],
+		say: 'Aqui está um tour rápido. Deslize para ver mais páginas.'
 	}
 };
 

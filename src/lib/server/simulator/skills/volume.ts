@@ -7,16 +7,17 @@ import { sleep } from '../../clock';
 import type { BusMessage } from '../../../protocol';
 import type { SkillContext, SkillDefinition, Turn } from '../workshop';
 import { has, words } from './match';
-import { inLang, type SkillLang } from './words';
+import { inLang, type Texts } from './words';
 
 export const VOLUME_SKILL_ID = 'ovos-skill-volume.openvoiceos';
 const STEP = 10;
 
 /** ovos-skill-volume's dialogs. */
-const SAY: Readonly<Record<SkillLang, { set: (n: number) => string; max: string; alreadyMax: string; cantGet: string }>> = {
+const SAY: Texts<{ set: (n: number) => string; max: string; alreadyMax: string; cantGet: string }> = {
 	en: { set: (n) => `Volume set to ${n} percent`, max: 'Volume set to maximum.', alreadyMax: 'Volume already set to maximum level', cantGet: "I couldn't get the volume." },
 	de: { set: (n) => `Lautstärke auf ${n} Prozent gestellt`, max: 'Lautstärke auf Maximum gestellt.', alreadyMax: 'Die Lautstärke ist schon auf Maximum', cantGet: 'Ich konnte die Lautstärke nicht abfragen.' },
-	pt: { set: (n) => `Volume a ${n} por cento`, max: 'Volume no máximo.', alreadyMax: 'O volume já está no máximo', cantGet: 'Não consegui saber o volume.' }
+	pt: { set: (n) => `Volume a ${n} por cento`, max: 'Volume no máximo.', alreadyMax: 'O volume já está no máximo', cantGet: 'Não consegui saber o volume.' },
+	'pt-BR': { set: (n) => `Volume em ${n} por cento`, max: 'Volume no máximo.', alreadyMax: 'O volume já está no máximo', cantGet: 'Não consegui obter o volume.' }
 };
 
 /** `bus.wait_for_response(message.forward("mycroft.volume.get"))`: the level, or null after 3 s. */

@@ -1,20 +1,31 @@
 /**
  * What the simulated skills say and show, in the device's language as a real skill has it: `self.lang`
  * is the session's language, and a device's own session (the homescreen, a timer going off) has
- * mycroft.conf's `lang` (SimulatorOptions.lang). English, German and Portuguese, the screen's three;
- * any other language speaks English, as a skill without that language's dialogs falls back to it.
+ * mycroft.conf's `lang` (SimulatorOptions.lang). English, German and Portuguese, the screen's three,
+ * with Brazilian Portuguese (`pt-BR`) where its words differ from European Portuguese's (`pt-PT`, and
+ * any other `pt`); any other language speaks English, as a skill without that language's dialogs
+ * falls back to it.
  * The date-time, weather and alerts skills' words are here; each other demo skill keeps its few texts
  * beside it (`inLang`). What a person says in German or Portuguese is put in English words for the
  * intents to match (match.ts `heard`).
  */
 import type { JsonObject } from '../../../protocol';
 
-export type SkillLang = 'en' | 'de' | 'pt';
+export type SkillLang = 'en' | 'de' | 'pt' | 'pt-BR';
 
-/** The language of a BCP 47 tag as the skills have it: "de-DE" → de, "pt-BR" → pt, "fr-FR" → en. */
+/** The language of a BCP 47 tag as the skills have it: "de-DE" → de, "pt-PT" → pt, "pt-BR" → pt-BR, "fr-FR" → en. */
 export function skillLang(tag: unknown): SkillLang {
-	const primary = typeof tag === 'string' ? tag.toLowerCase().split(/[-_]/)[0] : '';
-	return primary === 'de' || primary === 'pt' ? primary : 'en';
+	const [primary, region] = typeof tag === 'string' ? tag.toLowerCase().split(/[-_]/) : [];
+	if (primary === 'pt') return region === 'br' ? 'pt-BR' : 'pt';
+	return primary === 'de' ? 'de' : 'en';
+}
+
+/** A skill's texts: English, German and Portuguese, and Brazilian ones where they differ. */
+export type Texts<T> = Readonly<{ en: T; de: T; pt: T; 'pt-BR'?: T }>;
+
+/** The texts in `lang`: Brazilian Portuguese falls back to Portuguese where it has none of its own. */
+export function pick<T>(texts: Texts<T>, lang: SkillLang): T {
+	return texts[lang] ?? texts.pt;
 }
 
 /** The language of a session (a turn's, or the device's `default` one). */
@@ -23,8 +34,8 @@ export function langOf(session: JsonObject): SkillLang {
 }
 
 /** A skill's texts in a session's language. */
-export function inLang<T>(texts: Readonly<Record<SkillLang, T>>, session: JsonObject): T {
-	return texts[langOf(session)];
+export function inLang<T>(texts: Texts<T>, session: JsonObject): T {
+	return pick(texts, langOf(session));
 }
 
 /** The four units of `nice_duration`, largest first. */
@@ -84,10 +95,12 @@ function deNumber(n: number): string {
 }
 
 const PT_ONES = ['zero', 'um', 'dois', 'três', 'quatro', 'cinco', 'seis', 'sete', 'oito', 'nove', 'dez', 'onze', 'doze', 'treze', 'catorze', 'quinze', 'dezasseis', 'dezassete', 'dezoito', 'dezanove'];
+/** Brazil says "dezesseis", "dezessete", "dezenove" (and mostly "quatorze"). */
+const BR_ONES = [...PT_ONES.slice(0, 14), 'quatorze', 'quinze', 'dezesseis', 'dezessete', 'dezoito', 'dezenove'];
 const PT_TENS = ['', '', 'vinte', 'trinta', 'quarenta', 'cinquenta', 'sessenta', 'setenta', 'oitenta', 'noventa'];
 /** Hours are feminine ("uma hora", "duas horas"), the other units masculine. */
-function ptNumber(n: number, feminine: boolean): string {
-	const one = (k: number) => (feminine && k === 1 ? 'uma' : feminine && k === 2 ? 'duas' : (PT_ONES[k] as string));
+function ptNumber(n: number, feminine: boolean, ones: readonly string[] = PT_ONES): string {
+	const one = (k: number) => (feminine && k === 1 ? 'uma' : feminine && k === 2 ? 'duas' : (ones[k] as string));
 	if (n < 20) return one(n);
 	const unit = n % 10;
 	return `${PT_TENS[Math.floor(n / 10)]}${unit ? ` e ${one(unit)}` : ''}`;
@@ -185,4 +198,25 @@ const PT: Words = {
 	cancelling: (_kind, name) => `A cancelar o ${name}.`
 };
 
-export const WORDS: Readonly<Record<SkillLang, Words>> = { en: EN, de: DE, pt: PT };
+/** Brazilian Portuguese: "você", "timer", "umidade", "dezesseis"; the rest as in Portugal. */
+const PT_BR: Words = {
+	...PT,
+	count: (n, unit) => (small(n) ? ptNumber(n, unit === 'hour', BR_ONES) : String(n)),
+	sky: { ...PT.sky, mainlyClear: 'predominantemente limpo', overcast: 'céu nublado', fog: 'neblina', showers: 'pancadas de chuva moderadas', storm: 'tempestade' },
+	currentWeather: (d, t) => `No momento, ${d} e ${t} graus.`,
+	humidity: (p) => `A umidade está em ${p} por cento.`,
+	timerName: (d) => `timer de ${d}`,
+	timerStarted: (d) => `Timer de ${d} iniciado.`,
+	timerUp: (name) => `Seu ${name} terminou.`,
+	notice: (kind, name) => `${kind === 'timer' ? 'Timer' : 'Alarme'}: ${name}`,
+	dismissed: (kind) => `${kind === 'timer' ? 'Timer' : 'Alarme'} encerrado.`,
+	snoozed: (d) => `Volto em ${d}.`,
+	alarmSet: (at, r) => `Seu alarme foi definido para as ${at}, daqui a ${r}.`,
+	noDuration: 'Desculpe, não entendi a duração.',
+	askTime: 'Desculpe, não entendi o horário. Por favor, repita.',
+	noTime: 'Preciso de um horário para definir um alarme.',
+	noneScheduled: (kind) => (kind === 'timer' ? 'Você não tem nenhum timer programado.' : 'Você não tem nenhum alarme programado.'),
+	cancelling: (_kind, name) => `Cancelando o ${name}.`
+};
+
+export const WORDS: Readonly<Record<SkillLang, Words>> = { en: EN, de: DE, pt: PT, 'pt-BR': PT_BR };
