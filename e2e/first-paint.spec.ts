@@ -49,8 +49,10 @@ test('the page that is up is in the HTML of /kiosk and /, and drawn styled witho
 	for (const path of ['/kiosk', '/']) {
 		const body = await html(path, 'Emmen, Drenthe');
 		expect(body).toMatch(/data-key="location"[^>]*>Emmen, Drenthe</);
-		// The template's own stylesheet is linked: SvelteKit only links what the route imports statically.
-		expect(body).toMatch(/<link rel="stylesheet" href="\/_app\/immutable\/assets\/WeatherScene\.[^"]+\.css">/);
+		// The template's own stylesheet is in the head (SvelteKit brings only what the route imports
+		// statically), inline: no request stands between the HTML and its first paint.
+		expect(body).toMatch(/<style data-part="\/_app\/immutable\/assets\/WeatherScene\.[^"]+\.css">[^<]*\.svelte-/);
+		expect(body).not.toMatch(/<link rel="stylesheet"/);
 	}
 	// No script runs, so no socket can open: what shows is the server's HTML alone.
 	const context = await browser.newContext({ javaScriptEnabled: false });

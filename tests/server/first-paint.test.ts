@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { busMessage, type OvosAddress } from '../../src/lib/protocol';
-import { firstScreen, lazyPartLinks } from '../../src/lib/server/first-paint';
+import { firstScreen, lazyPartHead } from '../../src/lib/server/first-paint';
 import { screenMirror, startScreenMirror } from '../../src/lib/server/screen-mirror';
 import { startSimulator } from '../../src/lib/server/simulator';
 import { lazyParts } from '../../server/preloads.js';
@@ -86,12 +86,15 @@ describe('the lazily loaded parts a rendered page links', () => {
 		});
 	});
 
-	it('links what the HTML was rendered with, once each, and nothing for classes it does not know', () => {
+	it('inlines the stylesheets the HTML was rendered with and preloads their code, once each, and nothing for classes it does not know', () => {
 		const html = '<div class="kiosk svelte-k1"><section class="wx-scene svelte-w1"><p class="wx-place svelte-w1"></p><i class="svelte-w2 svelte-constructor"></i></section></div>';
-		expect(lazyPartLinks(html, table)).toBe(
-			'<link rel="stylesheet" href="/_app/immutable/assets/scene.css">' +
+		const read = (path: string) => css[path.slice(1)] ?? null;
+		expect(lazyPartHead(html, table, read)).toBe(
+			`<style data-part="/_app/immutable/assets/scene.css">${css['_app/immutable/assets/scene.css']}</style>` +
 				'<link rel="modulepreload" href="/_app/immutable/chunks/scene.js"><link rel="modulepreload" href="/_app/immutable/chunks/icon.js">'
 		);
-		expect(lazyPartLinks('<p class="svelte-k1 svelte-__proto__">no lazy part</p>', table)).toBe('');
+		// A stylesheet the build does not have (it could not be read) is linked, as the browser would fetch it.
+		expect(lazyPartHead(html, table, () => null)).toMatch(/^<link rel="stylesheet" href="\/_app\/immutable\/assets\/scene\.css">/);
+		expect(lazyPartHead('<p class="svelte-k1 svelte-__proto__">no lazy part</p>', table, read)).toBe('');
 	});
 });

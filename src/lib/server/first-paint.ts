@@ -3,7 +3,7 @@
  *   - `firstScreen`: the page the server's copy of the device's screen holds (screen-mirror.ts), for
  *     a screen that talks to that same OVOS — only the namespace on screen, as a fresh client holds
  *     it after ovos-gui's replay;
- *   - `lazyPartLinks`: the stylesheets (and code) of the lazily loaded parts that page was rendered
+ *   - `lazyPartHead`: the stylesheets (and code) of the lazily loaded parts that page was rendered
  *     with. SvelteKit links only what a route imports statically; a template brings its own CSS when
  *     it loads in the browser, which on a server-rendered page would be after its first paint. The
  *     build lists which stylesheet scopes which Svelte component class (server/preloads.js); the
@@ -57,13 +57,31 @@ function lazyParts(): LazyParts {
 	return parts;
 }
 
+/** Stylesheets of the running build as text, read once each (null: not in this build). */
+const sheets = new Map<string, string | null>();
+
+function buildSheet(path: string): string | null {
+	let text = sheets.get(path);
+	if (text === undefined) {
+		const dir = (globalThis as { [BUILD_KEY]?: string })[BUILD_KEY];
+		try {
+			text = dir ? readFileSync(join(dir, 'client', path), 'utf8') : null;
+		} catch {
+			text = null;
+		}
+		sheets.set(path, text);
+	}
+	return text;
+}
+
 /**
- * `<link>`s for the lazily loaded parts rendered in `html`: their stylesheets (render-blocking, as
- * the route's own: the first paint is the styled page) and their code (`modulepreload`: the page's
- * renderer is fetched with the page, not after the app has started). The browser's loader of those
- * parts finds the links and fetches nothing twice.
+ * What the head needs for the lazily loaded parts rendered in `html`: their stylesheets inline (a
+ * linked one blocked the first paint until the server answered it: 0.1-0.4 s on a busy machine, as
+ * long again under a Pi's CPU) and their code as `modulepreload` links (the page's renderer is
+ * fetched with the page, not after the app has started). The browser's loader of a part fetches its
+ * stylesheet again when the part's code runs, after the paint; its rules are the same.
  */
-export function lazyPartLinks(html: string, table: LazyParts = lazyParts()): string {
+export function lazyPartHead(html: string, table: LazyParts = lazyParts(), read: (path: string) => string | null = buildSheet): string {
 	const css = new Set<string>();
 	const js = new Set<string>();
 	for (const m of html.matchAll(/\bsvelte-[a-z0-9]+\b/g)) {
@@ -71,5 +89,9 @@ export function lazyPartLinks(html: string, table: LazyParts = lazyParts()): str
 		part?.css.forEach((f) => css.add(f));
 		part?.js.forEach((f) => js.add(f));
 	}
-	return [...[...css].map((f) => `<link rel="stylesheet" href="${f}">`), ...[...js].map((f) => `<link rel="modulepreload" href="${f}">`)].join('');
+	const style = (f: string) => {
+		const text = read(f);
+		return text === null ? `<link rel="stylesheet" href="${f}">` : `<style data-part="${f}">${text}</style>`;
+	};
+	return [...[...css].map(style), ...[...js].map((f) => `<link rel="modulepreload" href="${f}">`)].join('');
 }
