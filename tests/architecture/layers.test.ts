@@ -51,4 +51,10 @@ describe('layers', () => {
 		const client = /^lib\/(connection|screen-view|templates|pages|inspector|chat)\b/;
 		expect(offenders('server', (s) => client.test(s))).toEqual([]);
 	});
+
+	// Every page's renderer loads the shared data readers (issue 22.4): a text catalogue there is
+	// loaded with the first page whatever it shows (the framing refusals' texts were, ~1 KiB gzip).
+	it('templates/data.ts, which every page loads, imports no text catalogue', () => {
+		expect(imports(join(LIB, 'templates/data.ts')).filter((s) => s.startsWith('lib/i18n'))).toEqual([]);
+	});
 });

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cssColor, FRAME_CSP, flag, frameUrl, htmlDocument, list, num, SKILL_FRAME_HOLDER, objectFit, record, statusOutcome, text, truthy } from '../../src/lib/templates/data';
+import { cssColor, flag, list, num, objectFit, record, statusOutcome, text, truthy } from '../../src/lib/templates/data';
+import { FRAME_CSP, frameUrl, htmlDocument, SKILL_FRAME_HOLDER } from '../../src/lib/templates/frame';
 import { textOn } from '../../src/lib/templates/colors';
 
 describe('data readers', () => {

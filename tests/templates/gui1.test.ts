@@ -10,7 +10,7 @@ import Template from '../../src/lib/templates/Template.svelte';
 import { readChoices, readGridItems, readListItems, readPlace, readTable } from '../../src/lib/templates/gui1/read';
 import { conditionCode, readWeather } from '../../src/lib/templates/gui1/weather';
 import { componentFor, isRendered, loadComponent, preloadTemplates } from '../../src/lib/templates/registry';
-import { htmlFrameDocument, SKILL_FRAME_HOLDER } from '../../src/lib/templates/data';
+import { htmlFrameDocument, SKILL_FRAME_HOLDER } from '../../src/lib/templates/frame';
 
 beforeAll(preloadTemplates, 60_000);
 

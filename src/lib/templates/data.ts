@@ -1,8 +1,8 @@
 /**
  * Reading template data the way the Qt templates do (spec §5): the same keys and defaults, with
- * `null` treated as absent (GUIInterface sends unset optional args as null). Pure; no DOM.
+ * `null` treated as absent (GUIInterface sends unset optional args as null). Pure; no DOM. Every
+ * page's renderer loads this: it holds no texts (framing a page and its refusals are in frame.ts).
  */
-import { SYSTEM_TEXT } from '$lib/i18n/system';
 import type { Json } from '$lib/protocol';
 
 type Data = Readonly<Record<string, Json>>;
@@ -50,54 +50,6 @@ export function cssColor(value: Json | undefined): string | null {
 	if (HEX.test(v)) return v.length === 9 ? `#${v.slice(3)}${v.slice(1, 3)}` : v;
 	if (NAMED.test(v) || FUNC.test(v)) return v.toLowerCase();
 	return null;
-}
-
-export type FrameUrl = { readonly ok: true; readonly url: string; readonly host: string } | { readonly ok: false; readonly reason: string };
-
-/** Only http(s) pages may be framed; `javascript:`, `data:`, `file:` and the rest are refused. */
-export function frameUrl(raw: Json | undefined): FrameUrl {
-	if (typeof raw !== 'string' || raw.trim() === '') return { ok: false, reason: SYSTEM_TEXT.noAddress };
-	let u: URL;
-	try {
-		u = new URL(raw.trim());
-	} catch {
-		return { ok: false, reason: SYSTEM_TEXT.badAddress };
-	}
-	if (u.protocol !== 'http:' && u.protocol !== 'https:') {
-		return { ok: false, reason: SYSTEM_TEXT.badScheme(u.protocol.replace(/:$/, '')) };
-	}
-	return { ok: true, url: u.href, host: u.host };
-}
-
-/**
- * The policy skill HTML runs under, on top of its opaque-origin sandbox. The device's bus and GUI
- * sockets have no authentication and accept any origin; a skill page must never open them, so it
- * may connect over http(s) only (a `http:` source does not match `ws:`), and start no workers and
- * no other document (frames, objects): a document of its own would not carry this policy. Its
- * holder (static/skill-frame.html) has the same policy, which the skill's document inherits, and
- * which keeps its frame from navigating anywhere. A page's own policies can only narrow this.
- */
-export const FRAME_CSP = "connect-src http: https:; frame-src 'none'; object-src 'none'; worker-src 'none'; form-action 'none'";
-
-/** The document that holds a skill's HTML (issue 24.2); HtmlFrame posts it the skill's document. */
-export const SKILL_FRAME_HOLDER = '/skill-frame.html';
-
-/**
- * The skill's document, for its holder. `resourceLocation` (Qt's base URL) becomes a `<base>` only
- * when it is http(s); the document runs in an opaque-origin sandbox either way.
- */
-export function htmlDocument(html: string, resourceLocation: string): string {
-	// Qt loads skill HTML with `resourceLocation` or http://localhost as its base (spec §5); without a
-	// base, relative links in an srcdoc frame would go to this app's own server.
-	const base = frameUrl(resourceLocation);
-	const url = base.ok ? base.url : 'http://localhost/';
-	const href = url.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-	return `<meta http-equiv="Content-Security-Policy" content="${FRAME_CSP}"><base href="${href}">${html}`;
-}
-
-/** SYSTEM_HtmlFrame's document from its data: Qt's `resourceLocation` or OVOS-GUI-1's `resource_url` as the base. */
-export function htmlFrameDocument(data: Data): string {
-	return htmlDocument(text(data, 'html'), text(data, 'resourceLocation') || text(data, 'resource_url'));
 }
 
 /**
