@@ -12,7 +12,7 @@
  *      15.5 s of main thread): the longest task per page and over all (goal ≤ 50 ms), the most DOM
  *      elements any of them held, and how many left the GUI socket not live.
  * Long tasks are PerformanceObserver `longtask` entries (0 when none reached 50 ms). Needs `build/`.
- * `tsx bench/hostile.bench.ts lists` runs part 4 alone.
+ * `tsx bench/hostile.bench.ts lists [n] [case,…]` runs part 4 alone (with `n` entries, only the named cases).
  * Last line: {"inspector_100k_shown_ms", "inspector_longest_task_ms", "inspector_heap_mb",
  * "text_1mb_shown_ms", "text_1mb_longest_task_ms", "text_10mb_shown_ms", "text_10mb_longest_task_ms",
  * "insert_1k_ms", "insert_10k_ms", "insert_20k_ms", "longest_task_ms_max", "longest_task_ms_<page>"…,
@@ -75,7 +75,8 @@ try {
 	let max = 0;
 	let nodes = 0;
 	let notLive = 0;
-	for (const c of LONG_CASES) {
+	const names = process.argv[4]?.split(',');
+	for (const c of LONG_CASES.filter((c) => !names || names.includes(c.name))) {
 		const r = await measureLong(browser, app.url, sim, c, N);
 		out[`longest_task_ms_${c.name}`] = r.longest_task_ms;
 		max = Math.max(max, r.longest_task_ms);

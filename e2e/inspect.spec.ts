@@ -216,6 +216,31 @@ test('big data stays light: a 100,000-row key shows its count and the cap, pages
 	expect(errors).toEqual([]);
 });
 
+test('a namespace of 100,000 pages: the screen keeps the first 1,000, says so, and later removes keep the server indices (issue 24.4)', async ({ page }) => {
+	const errors: string[] = [];
+	page.on('pageerror', (e) => errors.push(e.message));
+	await page.goto(url());
+	await live(page);
+	const skill = 'skill-pages.test';
+	const names = Array.from({ length: 100_000 }, (_, i) => `page_${i}`);
+	sim.emit(busMessage('gui.page.show', { page_names: names, index: 0, __from: skill, __idle: true }));
+	const card = ns(page, skill);
+	const pages = card.getByRole('list', { name: 'pages' });
+	await expect(card.getByTestId('pages-cut')).toHaveText('the screen keeps the first 1,000 of the 100,000 pages sent (its page cap); the rest are not kept', { timeout: 30_000 });
+	await expect(card.getByTestId('more-pages')).toContainText('900 not shown');
+	await expect(pages.locator('li').first()).toContainText('page_0');
+	// The server removes its last page (position 99,999, past the kept ones), then its first.
+	sim.emit(busMessage('gui.page.delete', { page_names: ['page_99999'], __from: skill }));
+	await expect(card.getByTestId('pages-cut')).toContainText('of the 99,999 pages sent');
+	sim.emit(busMessage('gui.page.delete', { page_names: ['page_0'], __from: skill }));
+	await expect(card.getByTestId('pages-cut')).toContainText('the first 999 of the 99,998 pages sent');
+	await expect(pages.locator('li').first()).toContainText(/0\s*page_1\b/);
+	// A focus on a page the screen keeps still lands where the server means.
+	sim.emit(busMessage('gui.page.show', { page_names: ['page_6'], index: 0, __from: skill, __idle: true }));
+	await expect(pages.locator('li', { hasText: '▶' })).toContainText(/5\s*page_6\b/);
+	expect(errors).toEqual([]);
+});
+
 test('the Connection panel shows the machine: its state, its tags and the steps that moved it (issue 22)', async ({ page }) => {
 	await page.goto(url());
 	await live(page);

@@ -8,6 +8,7 @@ import { render } from 'svelte/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_LIST_ROWS } from '../../src/lib/protocol';
 import NamespaceCard from '../../src/lib/inspector/NamespaceCard.svelte';
+import { MAX_PAGES } from '../../src/lib/screen';
 import PageStack from '../../src/lib/screen-view/PageStack.svelte';
 import Template from '../../src/lib/templates/Template.svelte';
 import AppDrawer from '../../src/lib/templates/parts/home/AppDrawer.svelte';
@@ -37,28 +38,35 @@ describe('long lists', () => {
 		});
 	}
 
-	it(`a namespace of ${MAX_LIST_ROWS.toLocaleString('en')} pages has a few page dots, the shown page's among them`, () => {
-		const pages = Array.from({ length: MAX_LIST_ROWS }, (_, i) => ({ name: `page_${i}`, url: null }));
+	it(`a namespace of ${MAX_PAGES.toLocaleString('en')} pages (the most it keeps) has a few page dots, the shown page's among them`, () => {
+		const pages = Array.from({ length: MAX_PAGES }, (_, i) => ({ name: `page_${i}`, url: null }));
 		const dots = (at: number) => {
 			const out = render(PageStack, { props: { namespace: 'skill-pages.test', pages, serverIndex: at, data: {}, send: () => true, sendBus: () => true } }).body;
-			return [...out.matchAll(/aria-label="Page (\d+) of 5000"/g)].map((m) => Number(m[1]));
+			return [...out.matchAll(new RegExp(`aria-label="Page (\\d+) of ${MAX_PAGES}"`, 'g'))].map((m) => Number(m[1]));
 		};
 		expect(dots(0)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
-		expect(dots(2500)).toEqual([2497, 2498, 2499, 2500, 2501, 2502, 2503, 2504, 2505]);
-		expect(dots(4999)).toContain(5000);
+		expect(dots(500)).toEqual([497, 498, 499, 500, 501, 502, 503, 504, 505]);
+		expect(dots(MAX_PAGES - 1)).toContain(MAX_PAGES);
 	});
 });
 
 describe('the dashboard', () => {
-	it(`lists a namespace of ${MAX_LIST_ROWS.toLocaleString('en')} pages a hundred at a time, and its current page always`, () => {
-		const pages = Array.from({ length: MAX_LIST_ROWS }, (_, i) => ({ name: `page_${i}`, url: null }));
+	it(`lists a namespace's ${MAX_PAGES.toLocaleString('en')} kept pages a hundred at a time, its current page always, and how many the server sent`, () => {
+		const pages = Array.from({ length: MAX_PAGES }, (_, i) => ({ name: `page_${i}`, url: null }));
 		const props = { id: 'skill-pages.test', index: 0, front: true, onScreen: true, previewing: false, changed: new Set<string>(), stamp: 0, onpreview: () => {} };
-		const out = render(NamespaceCard, { props: { ...props, ns: { pages, currentPage: 4321, data: {}, events: {}, cuts: {} } } }).body;
+		const out = render(NamespaceCard, { props: { ...props, ns: { pages, pageTotal: 100_000, currentPage: 432, data: {}, events: {}, cuts: {} } } }).body;
 		expect(count(out, '>page_')).toBe(101);
 		expect(out).toContain('>page_99<');
 		expect(out).not.toContain('>page_100<');
-		expect(out).toContain('>page_4321<');
-		expect(out).toContain('show 100 more (4,900 not shown)');
+		expect(out).toContain('>page_432<');
+		expect(out).toContain(`show 100 more (${(MAX_PAGES - 100).toLocaleString('en')} not shown)`);
+		expect(out).toContain(`the screen keeps the first ${MAX_PAGES.toLocaleString('en')} of the 100,000 pages sent`);
+	});
+
+	it('says nothing of a cut when every page the server sent is kept', () => {
+		const props = { id: 'skill-pages.test', index: 0, front: true, onScreen: true, previewing: false, changed: new Set<string>(), stamp: 0, onpreview: () => {} };
+		const out = render(NamespaceCard, { props: { ...props, ns: { pages: [{ name: 'p', url: null }], pageTotal: 1, currentPage: 0, data: {}, events: {}, cuts: {} } } }).body;
+		expect(out).not.toContain('pages-cut');
 	});
 });
 

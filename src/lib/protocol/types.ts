@@ -32,6 +32,8 @@ export type GuiMessage =
 			readonly namespace: string;
 			readonly position: number;
 			readonly pages: readonly PageRef[];
+			/** How many pages the frame carried, when the screen's page cap kept fewer in `pages`. */
+			readonly total?: number;
 	  }
 	/** `mycroft.gui.list.move` (never emitted by ovos-gui 1.x; Qt implements it). */
 	| {

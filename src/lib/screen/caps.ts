@@ -10,6 +10,14 @@
 import { MAX_LIST_ROWS, NO_CUTS, type GuiMessage, type Json, type JsonObject } from '../protocol';
 
 /**
+ * Most pages a namespace keeps. A skill shows a few (ovos-gui sets no limit); a hostile server
+ * sent 100,000 in one frame, and every later page op copied them all. The first `MAX_PAGES` of
+ * the server's list are kept and its length is recorded (`NamespaceState.pageTotal`), so later
+ * indices mean what they mean to the server (list-ops.ts).
+ */
+export const MAX_PAGES = 1000;
+
+/**
  * The lists kept in part: path → how many entries the server's list has. A path is the data key,
  * then the keys and indices down to the list, joined by NUL (no JSON key the skills use holds one).
  */
@@ -19,7 +27,7 @@ export const pathOf = (segments: readonly (string | number)[]): string => segmen
 
 /**
  * `msg` with its lists cut to the cap: `data.set` carries `cut` (empty when nothing was), list
- * ops carry `total` when their rows were cut. A `data.set` that has `cut` already (decode marks
+ * ops and page inserts carry `total` when their rows were cut. A `data.set` that has `cut` already (decode marks
  * frames too short to hold a long list) comes back as it is.
  */
 export function capMessage(msg: GuiMessage): GuiMessage {
@@ -39,6 +47,8 @@ export function capMessage(msg: GuiMessage): GuiMessage {
 			}
 			return { ...msg, data: data ?? msg.data, cut: data ? cuts : NO_CUTS };
 		}
+		case 'pages.insert':
+			return msg.pages.length > MAX_PAGES ? { ...msg, pages: msg.pages.slice(0, MAX_PAGES), total: msg.pages.length } : msg;
 		case 'list.insert':
 		case 'list.update':
 			return msg.items.length > MAX_LIST_ROWS ? { ...msg, items: msg.items.slice(0, MAX_LIST_ROWS), total: msg.items.length } : msg;

@@ -2,5 +2,5 @@ export * from './state';
 export { reduce, MAX_STACK, type Report } from './reduce';
 export * from './selectors';
 export * from './list-ops';
-export { capMessage, pathOf, type Cuts } from './caps';
+export { capMessage, MAX_PAGES, pathOf, type Cuts } from './caps';
 export { replayLines, type ReplayResult, type LineNote } from "./replay";

@@ -24,23 +24,27 @@ export function insertAt<T>(list: readonly T[], position: number, items: readonl
  */
 export function insertUnique<T>(list: readonly T[], position: number, items: readonly T[], key: (item: T) => string, keepRepeats = false): ListOutcome<T> {
 	if (position < 0 || position > list.length) return `position ${position} outside 0..${list.length}`;
+	return insertAt(list, position, freshItems(list, items, key, keepRepeats));
+}
+
+/** `items` without those `held` holds (and, unless `keepRepeats`, without repeats among them). */
+function freshItems<T>(held: readonly T[], items: readonly T[], key: (item: T) => string, keepRepeats: boolean): readonly T[] {
 	// The usual show (a page or two into a namespace's few): compared in place, no sets built.
-	if (list.length <= 8 && items.length === 1) {
+	if (held.length <= 8 && items.length === 1) {
 		const k = key(items[0] as T);
-		for (const item of list) if (key(item) === k) return list;
-		return insertAt(list, position, items);
+		for (const item of held) if (key(item) === k) return [];
+		return items;
 	}
-	const held = new Set<string>();
-	for (const item of list) held.add(key(item));
-	const added = keepRepeats ? held : new Set<string>();
+	const keys = new Set<string>();
+	for (const item of held) keys.add(key(item));
+	const added = keepRepeats ? keys : new Set<string>();
 	// Linear in list and insert: a hostile frame of 20,000 items must not go quadratic.
-	const fresh = items.filter((item) => {
+	return items.filter((item) => {
 		const k = key(item);
-		if (held.has(k) || (!keepRepeats && added.has(k))) return false;
+		if (keys.has(k) || (!keepRepeats && added.has(k))) return false;
 		if (!keepRepeats) added.add(k);
 		return true;
 	});
-	return insertAt(list, position, fresh);
 }
 
 export function removeAt<T>(list: readonly T[], position: number, count: number): ListOutcome<T> {
@@ -87,7 +91,8 @@ export type KeptOutcome<T> = Kept<T> | string;
 
 /**
  * `insertAt` on a kept list: at most `max` rows are kept. `count` rows are inserted, of which
- * `items` holds the first (all of them, or at least `max`).
+ * `items` holds the first (a frame the cap cut carries fewer than it inserts); the rows after
+ * them are not known, so when `items` holds fewer than `count` the kept rows end with `items`.
  */
 export function insertKept<T>(list: Kept<T>, position: number, items: readonly T[], max: number, count = items.length): KeptOutcome<T> {
 	if (position < 0 || position > list.length) return `position ${position} outside 0..${list.length}`;
@@ -98,7 +103,29 @@ export function insertKept<T>(list: Kept<T>, position: number, items: readonly T
 	if (position > rows.length) return { rows, length };
 	const room = Math.max(0, max - position);
 	const mid = items.length > room ? items.slice(0, room) : items;
-	return { rows: [...rows.slice(0, position), ...mid, ...rows.slice(position, position + room - mid.length)], length };
+	const after = count > items.length ? 0 : room - mid.length;
+	return { rows: [...rows.slice(0, position), ...mid, ...rows.slice(position, position + after)], length };
+}
+
+/**
+ * `insertUnique` on a kept list (`max` and `count` as `insertKept`). Only the kept rows and the
+ * items carried can be checked for what the list already holds: an item the server's list holds
+ * past the kept rows, or one the cap cut from the frame, counts as new. Only a list over the cap
+ * (a hostile server) meets that, and there the kept rows stay the first of the server's list
+ * unless the server re-sends a page it holds past the cap.
+ */
+export function insertUniqueKept<T>(
+	list: Kept<T>,
+	position: number,
+	items: readonly T[],
+	key: (item: T) => string,
+	max: number,
+	count = items.length,
+	keepRepeats = false
+): KeptOutcome<T> {
+	if (position < 0 || position > list.length) return `position ${position} outside 0..${list.length}`;
+	const fresh = freshItems(list.rows, items, key, keepRepeats);
+	return insertKept(list, position, fresh, max, count - (items.length - fresh.length));
 }
 
 /** `removeAt` on a kept list. */

@@ -5,8 +5,8 @@
  * same state and says why through `report`; nothing here throws on any decoded message.
  */
 import { MAX_LIST_ROWS, NO_CUTS, PAGE_GAINED_FOCUS, SYSTEM_NAMESPACE, type GuiMessage, type Json, type JsonObject, type PageRef } from '../protocol';
-import { capMessage, type Cuts } from './caps';
-import { insertKept, insertUnique, moveBlock, moveKept, removeAt, removeKept, type Kept, type KeptOutcome } from './list-ops';
+import { capMessage, MAX_PAGES, type Cuts } from './caps';
+import { insertKept, insertUnique, insertUniqueKept, moveBlock, moveKept, removeAt, removeKept, type Kept, type KeptOutcome } from './list-ops';
 import { emptyNamespace, EVENT_NAMES_KEPT, LAST_EVENTS, type GuiEventRecord, type NamespaceState, type ScreenState } from './state';
 import { nextStatus } from './status';
 
@@ -47,38 +47,47 @@ export function reduce(state: ScreenState, msg: GuiMessage, report: Report = sil
 			const namespaces = without(state.namespaces, new Set(state.stack.slice(msg.position, msg.position + msg.count)));
 			return stateOf(stack, namespaces, state.status, state.lastEvents);
 		}
-		case 'pages.insert':
-			return withNamespace(state, msg.namespace, report, 'page insert', (ns) => {
+		case 'pages.insert': {
+			const m = capMessage(msg) as typeof msg;
+			return withNamespace(state, m.namespace, report, 'page insert', (ns) => {
 				// A page the namespace already holds is not inserted again (ovos-gui's rule; its replay race).
-				const pages = insertUnique(ns.pages, msg.position, msg.pages, pageName, true);
-				if (typeof pages === 'string') return pages;
-				// Qt jumps to the first inserted page; the server's focus event that follows wins.
-				return pages === ns.pages ? ns : nsOf(pages, msg.position, ns.data, ns.events, ns.cuts);
+				const next = insertUniqueKept(pagesOf(ns), m.position, m.pages, pageName, MAX_PAGES, m.total ?? m.pages.length, true);
+				if (typeof next === 'string') return next;
+				if (next.rows === ns.pages && next.length === ns.pageTotal) return ns;
+				// Qt jumps to the first inserted page; the server's focus event that follows wins. One
+				// past the kept pages cannot be shown: the current page stays.
+				const current = m.position < next.rows.length ? m.position : clampPage(ns.currentPage, next.rows.length);
+				return nsOf(next.rows, next.length, current, ns.data, ns.events, ns.cuts);
 			});
+		}
 		case 'pages.remove':
 			return withNamespace(state, msg.namespace, report, 'page remove', (ns) => {
-				const pages = removeAt(ns.pages, msg.position, msg.count);
-				if (typeof pages === 'string') return pages;
+				const next = removeKept(pagesOf(ns), msg.position, msg.count);
+				if (typeof next === 'string') return next;
+				if (next.rows === ns.pages && next.length === ns.pageTotal) return ns;
 				// Neither Qt nor the server re-points the current page on removal; keep it in range.
-				return pages === ns.pages ? ns : nsOf(pages, clampPage(ns.currentPage, pages.length), ns.data, ns.events, ns.cuts);
+				return nsOf(next.rows, next.length, clampPage(ns.currentPage, next.rows.length), ns.data, ns.events, ns.cuts);
 			});
 		case 'pages.move':
 			return withNamespace(state, msg.namespace, report, 'page move', (ns) => {
-				const pages = moveBlock(ns.pages, msg.from, msg.to, msg.count, ns.pages.length - 1);
-				if (typeof pages === 'string') return pages;
-				if (pages === ns.pages) return ns;
+				const next = moveKept(pagesOf(ns), msg.from, msg.to, msg.count, ns.pageTotal - 1);
+				if (typeof next === 'string') return next;
+				if (next.rows === ns.pages) return ns;
+				// The shown page keeps being shown where it went; moved past the kept pages, it cannot be.
 				const shown = ns.currentPage === null ? undefined : ns.pages[ns.currentPage];
-				return nsOf(pages, shown ? pages.indexOf(shown) : ns.currentPage, ns.data, ns.events, ns.cuts);
+				const at = shown ? next.rows.indexOf(shown) : -1;
+				return nsOf(next.rows, next.length, at >= 0 ? at : clampPage(ns.currentPage, next.rows.length), ns.data, ns.events, ns.cuts);
 			});
 		case 'focus':
 			return withNamespace(state, msg.namespace, report, 'page_gained_focus', (ns) => {
-				if (msg.number < 0 || msg.number >= ns.pages.length) {
-					return `page ${msg.number} outside 0..${ns.pages.length - 1}`;
+				if (msg.number < 0 || msg.number >= ns.pageTotal) {
+					return `page ${msg.number} outside 0..${ns.pageTotal - 1}`;
 				}
+				if (msg.number >= ns.pages.length) return `page ${msg.number} is past the ${ns.pages.length} pages kept`;
 				// Counted as an event of the namespace too: a server focus is also sent for a page shown
 				// again as it is (a re-show), which a page may need to tell from a data change.
 				const events = withEvent(ns.events, PAGE_GAINED_FOCUS, { number: msg.number });
-				return nsOf(ns.pages, msg.number, ns.data, events, ns.cuts);
+				return nsOf(ns.pages, ns.pageTotal, msg.number, ns.data, events, ns.cuts);
 			});
 		case 'data.set': {
 			// The most frequent message by far: no closure, one copy of the data record.
@@ -91,14 +100,14 @@ export function reduce(state: ScreenState, msg: GuiMessage, report: Report = sil
 				const data = { ...ns.data };
 				for (const key in m.data) setOwn(data, key, m.data[key] as Json);
 				const cuts = ns.cuts === NO_CUTS && m.cut === NO_CUTS ? NO_CUTS : withCuts(ns.cuts, Object.keys(m.data), m.cut);
-				return withNs(state, msg.namespace, nsOf(ns.pages, ns.currentPage, data, ns.events, cuts));
+				return withNs(state, msg.namespace, nsOf(ns.pages, ns.pageTotal, ns.currentPage, data, ns.events, cuts));
 			}
 			return state;
 		}
 		case 'data.delete':
 			return withNamespace(state, msg.namespace, report, 'session.delete', (ns) => {
 				if (!Object.hasOwn(ns.data, msg.property)) return ns;
-				return nsOf(ns.pages, ns.currentPage, without(ns.data, msg.property), ns.events, withCuts(ns.cuts, [msg.property]));
+				return nsOf(ns.pages, ns.pageTotal, ns.currentPage, without(ns.data, msg.property), ns.events, withCuts(ns.cuts, [msg.property]));
 			});
 		case 'list.insert': {
 			const m = capMessage(msg) as typeof msg;
@@ -148,13 +157,16 @@ export function reduce(state: ScreenState, msg: GuiMessage, report: Report = sil
 			const lastEvents = state.lastEvents.length < LAST_EVENTS ? state.lastEvents.slice() : state.lastEvents.slice(1);
 			lastEvents.push({ namespace: msg.namespace, name: msg.name, data: msg.data });
 			const ns = state.namespaces[msg.namespace] as NamespaceState;
-			const namespaces = withKey(state.namespaces, msg.namespace, nsOf(ns.pages, ns.currentPage, ns.data, withEvent(ns.events, msg.name, msg.data), ns.cuts));
+			const namespaces = withKey(state.namespaces, msg.namespace, nsOf(ns.pages, ns.pageTotal, ns.currentPage, ns.data, withEvent(ns.events, msg.name, msg.data), ns.cuts));
 			return stateOf(state.stack, namespaces, state.status, lastEvents);
 		}
 	}
 }
 
 const pageName = (p: PageRef) => p.name;
+
+/** A namespace's pages as list-ops keeps them: the first of the server's `pageTotal`. */
+const pagesOf = (ns: NamespaceState): Kept<PageRef> => ({ rows: ns.pages, length: ns.pageTotal });
 
 function withEvent(events: NamespaceState['events'], name: string, data: Json): NamespaceState['events'] {
 	const held = Object.hasOwn(events, name);
@@ -214,8 +226,8 @@ function stateOf(stack: ScreenState['stack'], namespaces: ScreenState['namespace
 	return { stack, namespaces, status, lastEvents };
 }
 
-function nsOf(pages: NamespaceState['pages'], currentPage: NamespaceState['currentPage'], data: NamespaceState['data'], events: NamespaceState['events'], cuts: NamespaceState['cuts']): NamespaceState {
-	return { pages, currentPage, data, events, cuts };
+function nsOf(pages: NamespaceState['pages'], pageTotal: number, currentPage: NamespaceState['currentPage'], data: NamespaceState['data'], events: NamespaceState['events'], cuts: NamespaceState['cuts']): NamespaceState {
+	return { pages, pageTotal, currentPage, data, events, cuts };
 }
 
 function clampPage(current: number | null, length: number): number | null {
@@ -264,7 +276,7 @@ function withList(
 		if (typeof next === 'string') return next;
 		if (next === list && Array.isArray(current)) return ns;
 		const cuts = ns.cuts === NO_CUTS && next.length === next.rows.length ? NO_CUTS : withCuts(ns.cuts, [property], next.length > next.rows.length ? { [property]: next.length } : NO_CUTS);
-		return nsOf(ns.pages, ns.currentPage, withKey(ns.data, property, next.rows as Json[]), ns.events, cuts);
+		return nsOf(ns.pages, ns.pageTotal, ns.currentPage, withKey(ns.data, property, next.rows as Json[]), ns.events, cuts);
 	});
 }
 

@@ -6,6 +6,11 @@ import type { Cuts } from './caps';
 export interface NamespaceState {
 	/** Every page the server listed, placeholders (`url: null`) included, so indices never drift. */
 	readonly pages: readonly PageRef[];
+	/**
+	 * How many pages the server's list holds: `pages.length`, unless the page cap (caps.ts
+	 * `MAX_PAGES`) kept only the first of them. Page ops are checked against it (list-ops.ts).
+	 */
+	readonly pageTotal: number;
 	/** Index into `pages`, or null when there are none. */
 	readonly currentPage: number | null;
 	/** Session data shared by all pages of the namespace. Read keys with `Object.hasOwn`. */
@@ -76,5 +81,5 @@ export function emptyState(): ScreenState {
 }
 
 export function emptyNamespace(): NamespaceState {
-	return { pages: [], currentPage: null, data: {}, events: {}, cuts: NO_CUTS };
+	return { pages: [], pageTotal: 0, currentPage: null, data: {}, events: {}, cuts: NO_CUTS };
 }

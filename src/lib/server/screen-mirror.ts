@@ -184,7 +184,7 @@ export function asReplayed(state: ScreenState): ScreenState {
 	const namespaces: Record<string, NamespaceState> = Object.create(null);
 	for (const id of state.stack) {
 		const ns = Object.hasOwn(state.namespaces, id) ? state.namespaces[id] : undefined;
-		if (ns) namespaces[id] = { pages: ns.pages, currentPage: ns.pages.length > 0 ? 0 : null, data: ns.data, events: {}, cuts: ns.cuts };
+		if (ns) namespaces[id] = { pages: ns.pages, pageTotal: ns.pageTotal, currentPage: ns.pages.length > 0 ? 0 : null, data: ns.data, events: {}, cuts: ns.cuts };
 	}
 	return { stack: state.stack, namespaces, status: IDLE_STATUS, lastEvents: [] };
 }

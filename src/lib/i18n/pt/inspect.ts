@@ -106,6 +106,7 @@ const pt: Messages<typeof en> = {
 	pages: 'páginas',
 	unresolved: 'não resolvido',
 	noPages: 'sem páginas',
+	pagesCut: (kept, total) => `o visor guarda as primeiras ${kept} das ${total} páginas enviadas (o seu limite de páginas); as restantes não são guardadas`,
 	dataKeys: (n) => `dados (${plural('pt-PT', n, { one: '1 chave', other: `${n} chaves` })})`,
 	nothingOnScreen: 'Nada no visor',
 	noCurrentPage: 'Sem página atual',
