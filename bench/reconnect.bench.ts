@@ -62,6 +62,14 @@ async function prepare(mode: Handshake, outageS: number): Promise<{ run(startDel
 		await page.goto(`${app.url}/kiosk`);
 		showText(s, 'before');
 		await page.getByText('before', { exact: true }).waitFor();
+		// Where the time goes: the moment each GUI frame reached the page (the machine's wire log).
+		await page.evaluate(() => {
+			const w = window as unknown as { __frames: { time: number; connection: number }[]; __ovosScreen: { onFrame(fn: (f: { time: number; connection: number; socket: string; dir: string }) => void): void } };
+			w.__frames = [];
+			w.__ovosScreen.onFrame((f) => {
+				if (f.socket === 'gui' && f.dir === 'in') w.__frames.push({ time: f.time, connection: f.connection });
+			});
+		});
 		return { run: (delay) => measure(delay).finally(close) };
 
 		async function measure(delay: number): Promise<Sample> {
@@ -77,9 +85,19 @@ async function prepare(mode: Handshake, outageS: number): Promise<{ run(startDel
 			// The new server's state is there before the screen connects: it arrives by the replay.
 			showText(s, 'after');
 			await page.getByText('after', { exact: true }).waitFor({ timeout: 60_000 });
-			const shown = await page.evaluate(() => (window as unknown as { __seen: Record<string, number> }).__seen['after']!);
+			const { shown, notes, frames } = await page.evaluate(() => {
+				const w = window as unknown as { __seen: Record<string, number>; __frames: { time: number }[]; __ovosScreen: { conn: { timeline: { time: number; what: string }[] } } };
+				return { shown: w.__seen['after']!, notes: w.__ovosScreen.conn.timeline, frames: w.__frames };
+			});
 			const sample = { mode, outage_s: outageS, ms: shown - back, failed_per_5s: Math.round((failures / offlineS) * 5 * 100) / 100 };
 			console.log(`${mode.padEnd(4)} outage ${String(outageS).padStart(3)} s → live again in ${String(sample.ms).padStart(5)} ms; ${sample.failed_per_5s} failed attempts logged per 5 s offline`);
+			// Each step after the restart, in ms since the simulator listened.
+			const at = (t: number) => t - back;
+			const steps = notes.filter((n) => n.time >= back).map((n) => `${at(n.time)} ${n.what}`);
+			const replay = frames.filter((f) => f.time >= back);
+			if (replay.length) steps.push(`${at(replay[0]!.time)}–${at(replay.at(-1)!.time)} ${replay.length} GUI frames`);
+			steps.push(`${sample.ms} shown`);
+			console.log(`     ${steps.join(' · ')}`);
 			return sample;
 		}
 	} catch (e) {

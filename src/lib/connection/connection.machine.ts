@@ -299,8 +299,14 @@ export const connectionMachine = setup({
 		}),
 		countGuiFailure: enqueueActions(({ context, enqueue }) => enqueue.assign({ gui: { ...context.gui, attempt: context.gui.attempt + 1 } })),
 		countBusFailure: enqueueActions(({ context, enqueue }) => enqueue.assign({ bus: { ...context.bus, attempt: context.bus.attempt + 1 } })),
-		guiHeld: enqueueActions(({ context, enqueue }) => enqueue.assign({ gui: { ...context.gui, hold: context.gui.hold + 1 } })),
-		busHeld: enqueueActions(({ context, enqueue }) => enqueue.assign({ bus: { ...context.bus, hold: context.bus.hold + 1 } })),
+		guiHeld: enqueueActions(({ context, enqueue }) => {
+			enqueue.assign({ gui: { ...context.gui, hold: context.gui.hold + 1 } });
+			enqueue.emit({ type: 'note', what: 'gui port answers' });
+		}),
+		busHeld: enqueueActions(({ context, enqueue }) => {
+			enqueue.assign({ bus: { ...context.bus, hold: context.bus.hold + 1 } });
+			enqueue.emit({ type: 'note', what: 'bus port answers' });
+		}),
 
 		/** A new GUI connection: the server replays everything, so the model starts from nothing (spec §1.4). */
 		startGuiConnection: enqueueActions(({ context, enqueue }) => {
