@@ -67,6 +67,27 @@ describe('GUI-socket-only mode', () => {
 		expect(t.last('gui')!.readyState).toBe(1);
 	});
 
+	it('a server shutting down that still accepted when the socket dropped costs one failed connect, not a 5-s hold', async () => {
+		// ovos-gui (or the simulator) closes its clients, then its listening port: the app server's
+		// check can land in between and say "open", and the connect made on its word is refused.
+		const { t, w } = harness(GUI, { withServer: true });
+		t.last('gui')!.open();
+		t.last('gui')!.drop();
+		await vi.advanceTimersByTimeAsync(10);
+		w.polls[0]!.answer('open');
+		await vi.advanceTimersByTimeAsync(0);
+		expect(t.sockets.length).toBe(2);
+		t.last('gui')!.drop(); // refused: the port is closed now
+		await vi.advanceTimersByTimeAsync(10);
+		// The server is asked again at once, and its word that the port is back is taken at once.
+		expect(w.polls.length).toBe(2);
+		w.polls[1]!.answer('open');
+		await vi.advanceTimersByTimeAsync(0);
+		expect(t.sockets.length).toBe(3);
+		t.last('gui')!.open();
+		expect(t.last('gui')!.readyState).toBe(1);
+	});
+
 	it('while the app server watches, a 10-minute outage sends the device nothing but a blind WebSocket every 5 min, and the port back is seen at once', async () => {
 		const { t, port, w } = harness(GUI, { withServer: true });
 		t.last('gui')!.open();
@@ -153,11 +174,11 @@ describe('GUI-socket-only mode', () => {
 			await vi.advanceTimersByTimeAsync(50);
 		}
 		const gaps = starts.slice(1).map((s, i) => s - starts[i]!);
-		// 0.3 s probe, then held off 5, 10, 20 s, then every 30 s.
-		// The first refusal is probed soon (0.3 s); then held off 5, 10, 20 s, then every 30 s.
+		// The first refusal is probed soon (0.3 s); the first refusal on the probe's word is free (the next
+		// probe at its usual 5 s); then held off 5, 10, 20 s, then every 30 s.
 		expect(gaps[0]).toBeLessThan(500);
-		expect(gaps.slice(1, 5).map((g) => Math.round(g / 1000))).toEqual([5, 10, 20, 30]);
-		expect(Math.min(...gaps.slice(4))).toBeGreaterThanOrEqual(holdAfter(9));
+		expect(gaps.slice(1, 6).map((g) => Math.round(g / 1000))).toEqual([5, 5, 10, 20, 30]);
+		expect(Math.min(...gaps.slice(5))).toBeGreaterThanOrEqual(holdAfter(9));
 	});
 
 	it('retries at once on wake (online / page visible again)', async () => {
