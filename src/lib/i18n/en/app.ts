@@ -53,6 +53,11 @@ const en = {
 	noSuchPage: 'No such page',
 	somethingWrong: 'Something went wrong',
 	nothingAt: 'Nothing lives at {path}.',
+	// A /media address opened in a browser that cannot be served (the kiosk's pictures get the bare status).
+	mediaNotFound: 'No such media file',
+	mediaNotMedia: 'Not a media file',
+	mediaRefused: 'This file is not shared with the screen',
+	mediaBack: 'Back to the screen',
 	notShown: 'The page could not be shown.',
 	appPages: 'ovos-screen pages',
 	pageScreen: 'Screen',

@@ -16,6 +16,10 @@ const ptBR: Overrides<typeof en> = {
 	pageNotLoaded: (why) => `Não foi possível carregar esta página (${why}). Tentando de novo…`,
 	sendUnreachable: (detail) => `não foi possível contatar o servidor da aplicação: ${detail}`,
 	pageSettings: 'Configurações',
+	mediaNotFound: 'Esse arquivo de mídia não existe',
+	mediaNotMedia: 'Não é um arquivo de mídia',
+	mediaRefused: 'Este arquivo não está compartilhado com o visor',
+	mediaBack: 'Voltar para o visor',
 	pageSettingsWhat: 'o tema e o endereço do OVOS deste visor, as configurações do servidor, um teste de conexão'
 };
 

@@ -2,13 +2,18 @@
 import { error } from '@sveltejs/kit';
 import { config } from '$lib/server/config';
 import { mediaResponse, openMedia } from '$lib/server/media';
+import { mediaErrorPage, wantsPage } from '$lib/server/media-page';
 import type { RequestHandler } from './$types';
 
 const serve =
 	(head: boolean): RequestHandler =>
-	async ({ params, request }) => {
+	async ({ params, request, locals }) => {
 		const opened = await openMedia(params.path, config().mediaRoots);
-		if (!opened.ok) error(opened.status, opened.reason);
+		if (!opened.ok) {
+			// A person who opened the address reads why, in their language; a picture or player loading it gets the status.
+			if (wantsPage(request.headers.get('accept'))) return mediaErrorPage(opened.status, `/${params.path}`, locals.i18n, head);
+			error(opened.status, opened.reason);
+		}
 		return mediaResponse(opened, request.headers.get('range'), head);
 	};
 
