@@ -118,9 +118,14 @@ describe('the panel', () => {
 			await loadLanguage({ lang, locale });
 			useLanguage({ lang, locale });
 			names.push(skillName('ovos.common_play') as string);
+			// The weather and alerts skills were "Weather" and "Alerts" on German and Portuguese chats.
+			names.push(skillName('ovos-skill-weather.openvoiceos') as string, skillName('ovos-skill-alerts.openvoiceos') as string);
 		}
+		await loadLanguage({ lang: 'pt', locale: 'pt-BR' });
+		useLanguage({ lang: 'pt', locale: 'pt-BR' });
+		names.push(skillName('ovos-skill-alerts.openvoiceos') as string);
 		useLanguage({ lang: 'en', locale: 'en-US' });
-		expect(names).toEqual(['Media player', 'Mediaplayer', 'Leitor multimédia']);
+		expect(names).toEqual(['Media player', 'Weather', 'Alerts', 'Mediaplayer', 'Wetter', 'Timer und Wecker', 'Leitor multimédia', 'Meteorologia', 'Temporizadores e alarmes', 'Timers e alarmes']);
 		// An id that merely looks like a key of an object is a name like any other.
 		expect(skillName('constructor')).toBe('Constructor');
 	});

@@ -18,7 +18,10 @@ const KNOWN: Readonly<Record<string, () => string>> = {
 	duckduckgo: () => 'DuckDuckGo',
 	ocp: () => CHAT.skillMedia,
 	'ovos-common-play': () => CHAT.skillMedia,
-	'common-play': () => CHAT.skillMedia
+	'common-play': () => CHAT.skillMedia,
+	// The weather and alerts skills of a default install (ovos-skill-weather, ovos-skill-alerts).
+	weather: () => CHAT.skillWeather,
+	alerts: () => CHAT.skillAlerts
 };
 
 /**

@@ -51,7 +51,9 @@ const de: Messages<typeof en> = {
 	skillDateTime: 'Datum und Uhrzeit',
 	skillUnknown: 'Unbekannt',
 	skillHome: 'Startbildschirm',
-	skillMedia: 'Mediaplayer'
+	skillMedia: 'Mediaplayer',
+	skillWeather: 'Wetter',
+	skillAlerts: 'Timer und Wecker'
 };
 
 export default de;

@@ -49,7 +49,9 @@ const en = {
 	skillDateTime: 'Date and time',
 	skillUnknown: 'Unknown',
 	skillHome: 'Home screen',
-	skillMedia: 'Media player'
+	skillMedia: 'Media player',
+	skillWeather: 'Weather',
+	skillAlerts: 'Alerts'
 };
 
 export default en;

@@ -9,7 +9,9 @@ const ptBR: Overrides<typeof en> = {
 	answering: 'O OVOS está respondendo',
 	waiting: 'O OVOS está aguardando a sua resposta',
 	unreachableServer: (detail) => `não foi possível contatar este servidor: ${detail}`,
-	skillMedia: 'Player de mídia'
+	skillMedia: 'Player de mídia',
+	skillWeather: 'Previsão do tempo',
+	skillAlerts: 'Timers e alarmes'
 };
 
 export default ptBR;

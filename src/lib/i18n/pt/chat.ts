@@ -51,7 +51,9 @@ const pt: Messages<typeof en> = {
 	skillDateTime: 'Data e hora',
 	skillUnknown: 'Desconhecida',
 	skillHome: 'Página inicial',
-	skillMedia: 'Leitor multimédia'
+	skillMedia: 'Leitor multimédia',
+	skillWeather: 'Meteorologia',
+	skillAlerts: 'Temporizadores e alarmes'
 };
 
 export default pt;
