@@ -9,10 +9,14 @@
  * /settings) in both. /inspect at 800×480 in all three: nothing of its chrome cut (a drop-down's
  * "qualquer namespace" too), and its preview of a page with no text or control over another.
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startSimulator, type Simulator } from '../src/lib/server/simulator';
 import { EVERY_PAGE, inLanguage, showCase } from './support/every-page';
-import { type App, type Assets, assets, privateSim, pullShade, SCREEN_SIZES, screenUrl, show, startApp } from './support/screen';
+import { clockPng } from './support/png';
+import { type App, APP_URL, type Assets, assets, privateSim, pullShade, SCREEN_SIZES, screenUrl, show, startApp } from './support/screen';
 import { settled } from './support/settle';
 
 // The longest file: its tests stand alone, so both workers may take them.
@@ -366,3 +370,110 @@ for (const lang of ['en', 'de', 'pt']) {
 		expect(found).toEqual([]);
 	});
 }
+
+/*
+ * /chat in every language at every size: empty (the hint), a conversation in the chat's own
+ * language (the device answers in it, the longer German and Portuguese sentences), and a question
+ * waiting for its answer (the banner, the Stop button). Nothing cut, drawn over anything else or
+ * broken mid-word. A page read up close, as /settings: not held to 44 px and 14 px.
+ */
+const CHAT_IN = {
+	en: { tag: 'en-US', asks: ['what time is it', "what's the weather like"], dialogue: 'set a timer' },
+	de: { tag: 'de-DE', asks: ['wie spät ist es', 'wie ist das Wetter'], dialogue: 'stelle einen Timer' },
+	pt: { tag: 'pt-PT', asks: ['que horas são', 'como está o tempo'], dialogue: 'põe um temporizador' }
+} as const;
+for (const lang of ['en', 'de', 'pt'] as const) {
+	test(`/chat fits ${sizes(SCREEN_SIZES)} in ${lang}`, async ({ browser }) => {
+		test.setTimeout(90_000);
+		const context = await browser.newContext({ viewport: SCREEN_SIZES[0], colorScheme: 'dark', locale: lang, timezoneId: 'UTC' });
+		const page = await context.newPage();
+		await page.goto(`${APP_URL()}/chat?lang=${lang}`);
+		await expect(page.locator('html')).toHaveAttribute('lang', lang);
+		const found: string[] = [];
+		const check = async (state: string) => {
+			for (const size of SCREEN_SIZES) {
+				await page.setViewportSize(size);
+				await settled(page);
+				const note = (lines: string[]) => found.push(...lines.map((l) => `${state} (${lang}, ${size.width}×${size.height}): ${l}`));
+				note(await audit(page, 'body', '', false));
+				note(await overlaps(page, 'body'));
+				note(await cutSelects(page));
+				note(await brokenWords(page, 'main'));
+				await page.screenshot({ path: `e2e/screenshots/fit-${lang}-chat-${state}-${size.width}x${size.height}.png` });
+			}
+		};
+		await check('empty');
+		const { tag, asks, dialogue } = CHAT_IN[lang];
+		await page.locator('header select').nth(2).selectOption(tag);
+		const input = page.locator('form input[type="text"]');
+		const answers = page.locator('li[data-role="assistant"]');
+		for (const [i, text] of asks.entries()) {
+			await input.fill(text);
+			await input.press('Enter');
+			await expect(answers.nth(i)).toHaveAttribute('data-state', 'answered', { timeout: 10_000 });
+		}
+		await check('answered');
+		await input.fill(dialogue);
+		await input.press('Enter');
+		await expect(answers.last()).toHaveAttribute('data-state', 'awaiting', { timeout: 10_000 });
+		await check('awaiting');
+		await context.close();
+		expect(found).toEqual([]);
+	});
+}
+
+/*
+ * /media in every language at every size: what a browser shows for an address it cannot serve
+ * (missing, not a media file): one short page in the reader's language,
+ * nothing cut (a file it serves is the browser's own viewer).
+ */
+test.describe('/media', () => {
+	let app: App;
+	let dir: string;
+	test.beforeAll(async () => {
+		dir = await mkdtemp(join(tmpdir(), 'fit-media-'));
+		await writeFile(join(dir, 'clock.png'), clockPng());
+		await writeFile(join(dir, 'notes.txt'), 'not media');
+		app = await startApp({ OVOS_HOST: sim.host, OVOS_BUS_PORT: String(sim.busPort), OVOS_GUI_PORT: String(sim.guiPort), OVOS_MEDIA_ROOTS: dir });
+	});
+	test.afterAll(async () => {
+		await app?.stop();
+		if (dir) await rm(dir, { recursive: true, force: true });
+	});
+
+	const SAYS = {
+		en: ['No such media file', 'Not a media file'],
+		de: ['Keine solche Mediendatei', 'Keine Mediendatei'],
+		pt: ['Não existe esse ficheiro multimédia', 'Não é um ficheiro multimédia']
+	} as const;
+	for (const lang of ['en', 'de', 'pt'] as const) {
+		test(`fits ${sizes(SCREEN_SIZES)} in ${lang}`, async ({ browser }) => {
+			const context = await browser.newContext({ viewport: SCREEN_SIZES[0], colorScheme: 'dark', locale: lang, timezoneId: 'UTC' });
+			const page = await context.newPage();
+			const found: string[] = [];
+			const cases = [
+				{ name: 'missing', path: `${dir}/gone-with-a-long-name-that-will-not-fit-on-one-line-of-a-small-screen.png`, says: SAYS[lang][0] },
+				{ name: 'not-media', path: `${dir}/notes.txt`, says: SAYS[lang][1] }
+			];
+			for (const c of cases) {
+				// The picture the kiosk loads from there is there (the folder is shared).
+				expect((await page.request.get(`${app.url}/media${dir}/clock.png`)).status()).toBe(200);
+				const res = await page.goto(`${app.url}/media${c.path}`);
+				expect(res?.status()).toBeGreaterThanOrEqual(400);
+				await expect(page.locator('html')).toHaveAttribute('lang', lang);
+				await expect(page.locator('h1')).toHaveText(c.says);
+				for (const size of SCREEN_SIZES) {
+					await page.setViewportSize(size);
+					await settled(page);
+					const note = (lines: string[]) => found.push(...lines.map((l) => `${c.name} (${lang}, ${size.width}×${size.height}): ${l}`));
+					note(await audit(page, 'body', '', false));
+					note(await overlaps(page, 'body'));
+					note(await brokenWords(page, 'body'));
+					await page.screenshot({ path: `e2e/screenshots/fit-${lang}-media-${c.name}-${size.width}x${size.height}.png` });
+				}
+			}
+			await context.close();
+			expect(found).toEqual([]);
+		});
+	}
+});
