@@ -241,6 +241,31 @@ test('a namespace of 100,000 pages: the screen keeps the first 1,000, says so, a
 	expect(errors).toEqual([]);
 });
 
+test('a stack of 1,001 namespaces: the screen keeps the first 1,000, says so, and removes on either side of the cut keep the server indices (issue 24.4)', async ({ page }) => {
+	const errors: string[] = [];
+	page.on('pageerror', (e) => errors.push(e.message));
+	await page.goto(url());
+	await live(page);
+	// Each show puts its namespace on top: the server's stack is s1000 … s0, and s0 is past the cut.
+	for (let i = 0; i <= 1000; i++) sim.emit(busMessage('gui.page.show', { page_names: ['SYSTEM_TextFrame'], index: 0, __from: `s${i}`, __idle: true }));
+	const cut = page.getByTestId('stack-cut');
+	await expect(cut).toHaveText("the screen keeps the first 1,000 of the 1,001 namespaces in the server's stack (its stack cap); the rest are not kept", { timeout: 30_000 });
+	await expect(page.locator('[data-testid="namespace"]').first()).toHaveAttribute('data-namespace', 's1000');
+	await expect(page.locator('[data-testid="namespace"]')).toHaveCount(100);
+	await expect(page.getByTestId('more-namespaces')).toContainText('900 not shown');
+	// The top leaves (position 0), then the one past the cut (position 999 by then): each lands where the server means.
+	sim.emit(busMessage('gui.clear.namespace', { __from: 's1000' }));
+	await expect(cut).toContainText('the first 999 of the 1,000 namespaces');
+	await expect(page.locator('[data-testid="namespace"]').first()).toHaveAttribute('data-namespace', 's999');
+	sim.emit(busMessage('gui.clear.namespace', { __from: 's0' }));
+	await expect(cut).toHaveCount(0);
+	await expect(page.getByRole('heading', { name: 'Stack (999)' })).toBeVisible();
+	await expect(ns(page, 's1')).toHaveCount(0); // past the first 100 listed
+	await page.getByTestId('more-namespaces').click();
+	await expect(page.locator('[data-testid="namespace"]')).toHaveCount(200);
+	expect(errors).toEqual([]);
+});
+
 test('the Connection panel shows the machine: its state, its tags and the steps that moved it (issue 22)', async ({ page }) => {
 	await page.goto(url());
 	await live(page);

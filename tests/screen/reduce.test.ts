@@ -322,19 +322,26 @@ describe('skill-data list ops keyed by property', () => {
 	});
 });
 
-describe('hostile stack inserts (issue 14.3)', () => {
-	it('inserts up to MAX_STACK skills in one frame, duplicates once, and refuses a frame that would grow past it', () => {
+describe('hostile stack inserts (issues 14.3, 24.4)', () => {
+	it('inserts up to MAX_STACK skills in one frame, duplicates once; past it keeps the first and counts the rest', () => {
 		const ids = Array.from({ length: MAX_STACK }, (_, i) => `s${i}`);
 		const { state, problems } = run([stackInsert(0, ...ids, ...ids)]);
 		expect(state.stack).toHaveLength(MAX_STACK);
+		expect(state.stackTotal).toBe(MAX_STACK);
 		expect(state.stack[MAX_STACK - 1]).toBe(`s${MAX_STACK - 1}`);
 		expect(problems).toEqual([]);
-		const more = run([stackInsert(0, 'one-too-many')], state);
-		expect(more.state).toBe(state);
-		expect(more.problems[0]).toMatch(/past 1000/);
+		// One more on top is shown, and the last kept one is pushed past the cap with its record.
+		const more = run([stackInsert(0, 'one-more')], state);
+		expect(more.problems).toEqual([]);
+		expect(more.state.stack[0]).toBe('one-more');
+		expect(more.state.stack).toHaveLength(MAX_STACK);
+		expect(more.state.stackTotal).toBe(MAX_STACK + 1);
+		expect(Object.hasOwn(more.state.namespaces, `s${MAX_STACK - 1}`)).toBe(false);
 		const flood = run([stackInsert(0, ...Array.from({ length: 20_000 }, (_, i) => `f${i}`))]);
-		expect(flood.state.stack).toEqual([]);
-		expect(flood.problems).toHaveLength(1);
+		expect(flood.state.stack).toHaveLength(MAX_STACK);
+		expect(flood.state.stackTotal).toBe(20_000);
+		expect(Object.keys(flood.state.namespaces)).toHaveLength(MAX_STACK);
+		expect(flood.problems).toEqual([]);
 	});
 });
 

@@ -21,7 +21,13 @@ export interface PageRef {
 
 export type GuiMessage =
 	/** `mycroft.session.list.insert` on active_skills: namespaces become active. */
-	| { readonly kind: 'stack.insert'; readonly position: number; readonly skills: readonly string[] }
+	| {
+			readonly kind: 'stack.insert';
+			readonly position: number;
+			readonly skills: readonly string[];
+			/** How many skills the frame carried, when the screen's stack cap kept fewer in `skills`. */
+			readonly total?: number;
+	  }
 	/** `mycroft.session.list.move` on active_skills. `count` defaults to 1 when absent. */
 	| { readonly kind: 'stack.move'; readonly from: number; readonly to: number; readonly count: number }
 	/** `mycroft.session.list.remove` on active_skills. */

@@ -8,6 +8,7 @@
  * off the main thread is cut there first, so what crosses back is small.
  */
 import { MAX_LIST_ROWS, NO_CUTS, type GuiMessage, type Json, type JsonObject } from '../protocol';
+import { withoutRepeats } from './list-ops';
 
 /**
  * Most pages a namespace keeps. A skill shows a few (ovos-gui sets no limit); a hostile server
@@ -16,6 +17,15 @@ import { MAX_LIST_ROWS, NO_CUTS, type GuiMessage, type Json, type JsonObject } f
  * indices mean what they mean to the server (list-ops.ts).
  */
 export const MAX_PAGES = 1000;
+
+/**
+ * Most namespaces the stack keeps. A device has tens; a hostile server sent 20,000 in one frame
+ * (issue 14.3), and refusing such a frame left every later stack index off by its count. The first `MAX_STACK` of the server's stack are kept
+ * (its top is what is shown) and its length is recorded (`ScreenState.stackTotal`), so later
+ * indices mean what they mean to the server (list-ops.ts); a namespace pushed past the cap is
+ * dropped with its pages and data, as one the server removed.
+ */
+export const MAX_STACK = 1000;
 
 /**
  * The lists kept in part: path → how many entries the server's list has. A path is the data key,
@@ -46,6 +56,12 @@ export function capMessage(msg: GuiMessage): GuiMessage {
 				}
 			}
 			return { ...msg, data: data ?? msg.data, cut: data ? cuts : NO_CUTS };
+		}
+		case 'stack.insert': {
+			if (msg.skills.length <= MAX_STACK || msg.total !== undefined) return msg;
+			// The stack drops an insert's repeats (list-ops.ts), so they are not counted in what is cut.
+			const skills = withoutRepeats(msg.skills, (id) => id);
+			return skills.length > MAX_STACK ? { ...msg, skills: skills.slice(0, MAX_STACK), total: skills.length } : { ...msg, skills };
 		}
 		case 'pages.insert':
 			return msg.pages.length > MAX_PAGES ? { ...msg, pages: msg.pages.slice(0, MAX_PAGES), total: msg.pages.length } : msg;

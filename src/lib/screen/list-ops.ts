@@ -27,6 +27,15 @@ export function insertUnique<T>(list: readonly T[], position: number, items: rea
 	return insertAt(list, position, freshItems(list, items, key, keepRepeats));
 }
 
+/**
+ * `items` without repeats, the first of each kept: what an insert that drops repeats inserts of
+ * itself, whatever the list holds. The stack cap cuts a frame after this, so a frame of one id
+ * repeated is counted once.
+ */
+export function withoutRepeats<T>(items: readonly T[], key: (item: T) => string): readonly T[] {
+	return freshItems([], items, key, false);
+}
+
 /** `items` without those `held` holds (and, unless `keepRepeats`, without repeats among them). */
 function freshItems<T>(held: readonly T[], items: readonly T[], key: (item: T) => string, keepRepeats: boolean): readonly T[] {
 	// The usual show (a page or two into a namespace's few): compared in place, no sets built.

@@ -5,8 +5,8 @@
  * same state and says why through `report`; nothing here throws on any decoded message.
  */
 import { MAX_LIST_ROWS, NO_CUTS, PAGE_GAINED_FOCUS, SYSTEM_NAMESPACE, type GuiMessage, type Json, type JsonObject, type PageRef } from '../protocol';
-import { capMessage, MAX_PAGES, type Cuts } from './caps';
-import { insertKept, insertUnique, insertUniqueKept, moveBlock, moveKept, removeAt, removeKept, type Kept, type KeptOutcome } from './list-ops';
+import { capMessage, MAX_PAGES, MAX_STACK, type Cuts } from './caps';
+import { insertKept, insertUniqueKept, moveKept, removeKept, type Kept, type KeptOutcome } from './list-ops';
 import { emptyNamespace, EVENT_NAMES_KEPT, LAST_EVENTS, type GuiEventRecord, type NamespaceState, type ScreenState } from './state';
 import { nextStatus } from './status';
 
@@ -14,38 +14,31 @@ export type Report = (problem: string) => void;
 
 const silent: Report = () => {};
 
-/**
- * Most namespaces the stack may hold. A device has tens; a hostile server inserting 20,000 in one
- * frame must not make every later op copy a huge record.
- */
-export const MAX_STACK = 1000;
-
 export function reduce(state: ScreenState, msg: GuiMessage, report: Report = silent): ScreenState {
 	switch (msg.kind) {
 		case 'stack.insert': {
+			const m = capMessage(msg) as typeof msg;
 			// Stack ids are checked with the namespace records, which always match the stack.
-			const stack = insertUnique(state.stack, msg.position, msg.skills, (id) => id);
-			if (typeof stack === 'string') return refuse(state, report, `stack insert: ${stack}`);
-			if (stack === state.stack) return state;
-			if (stack.length > MAX_STACK) {
-				return refuse(state, report, `stack insert: ${stack.length - state.stack.length} skills would grow the stack past ${MAX_STACK}`);
-			}
-			const namespaces = { ...state.namespaces };
-			for (const id of stack) if (!Object.hasOwn(namespaces, id)) setOwn(namespaces, id, emptyNamespace());
-			return stateOf(stack, namespaces, state.status, state.lastEvents);
+			const next = insertUniqueKept(stackOf(state), m.position, m.skills, (id) => id, MAX_STACK, m.total ?? m.skills.length);
+			if (typeof next === 'string') return refuse(state, report, `stack insert: ${next}`);
+			if (next.rows === state.stack && next.length === state.stackTotal) return state;
+			return stateOf(next.rows, next.length, namespacesOf(next.rows, state.namespaces), state.status, state.lastEvents);
 		}
 		case 'stack.move': {
-			const stack = moveBlock(state.stack, msg.from, msg.to, msg.count, state.stack.length - 1);
-			if (typeof stack === 'string') return refuse(state, report, `stack move: ${stack}`);
-			return stack === state.stack ? state : stateOf(stack, state.namespaces, state.status, state.lastEvents);
+			const next = moveKept(stackOf(state), msg.from, msg.to, msg.count, state.stackTotal - 1);
+			if (typeof next === 'string') return refuse(state, report, `stack move: ${next}`);
+			if (next.rows === state.stack) return state;
+			// One brought to the top from past the kept ones ends the kept ones: those after it go.
+			const namespaces = next.rows.length === state.stack.length ? state.namespaces : namespacesOf(next.rows, state.namespaces);
+			return stateOf(next.rows, next.length, namespaces, state.status, state.lastEvents);
 		}
 		case 'stack.remove': {
-			const stack = removeAt(state.stack, msg.position, msg.count);
-			if (typeof stack === 'string') return refuse(state, report, `stack remove: ${stack}`);
-			if (stack === state.stack) return state;
+			const next = removeKept(stackOf(state), msg.position, msg.count);
+			if (typeof next === 'string') return refuse(state, report, `stack remove: ${next}`);
+			if (next.rows === state.stack && next.length === state.stackTotal) return state;
 			// A removed namespace takes its pages and data with it (Qt deletes both; so does the server).
-			const namespaces = without(state.namespaces, new Set(state.stack.slice(msg.position, msg.position + msg.count)));
-			return stateOf(stack, namespaces, state.status, state.lastEvents);
+			const namespaces = next.rows === state.stack ? state.namespaces : without(state.namespaces, new Set(state.stack.slice(msg.position, msg.position + msg.count)));
+			return stateOf(next.rows, next.length, namespaces, state.status, state.lastEvents);
 		}
 		case 'pages.insert': {
 			const m = capMessage(msg) as typeof msg;
@@ -148,7 +141,7 @@ export function reduce(state: ScreenState, msg: GuiMessage, report: Report = sil
 			if (msg.namespace === SYSTEM_NAMESPACE) {
 				// Forwarded status events drive the cue; the wire log keeps them, so they stay out of lastEvents.
 				const status = nextStatus(state.status, msg.name, msg.data);
-				return status === state.status ? state : stateOf(state.stack, state.namespaces, status, state.lastEvents);
+				return status === state.status ? state : stateOf(state.stack, state.stackTotal, state.namespaces, status, state.lastEvents);
 			}
 			// Qt drops events for namespaces that are not active (spec §6.14).
 			if (!Object.hasOwn(state.namespaces, msg.namespace)) {
@@ -158,12 +151,22 @@ export function reduce(state: ScreenState, msg: GuiMessage, report: Report = sil
 			lastEvents.push({ namespace: msg.namespace, name: msg.name, data: msg.data });
 			const ns = state.namespaces[msg.namespace] as NamespaceState;
 			const namespaces = withKey(state.namespaces, msg.namespace, nsOf(ns.pages, ns.pageTotal, ns.currentPage, ns.data, withEvent(ns.events, msg.name, msg.data), ns.cuts));
-			return stateOf(state.stack, namespaces, state.status, lastEvents);
+			return stateOf(state.stack, state.stackTotal, namespaces, state.status, lastEvents);
 		}
 	}
 }
 
 const pageName = (p: PageRef) => p.name;
+
+/** The stack as list-ops keeps it: the first of the server's `stackTotal`. */
+const stackOf = (state: ScreenState): Kept<string> => ({ rows: state.stack, length: state.stackTotal });
+
+/** The records of the namespaces `stack` holds: those kept, and an empty one for each new id. */
+function namespacesOf(stack: readonly string[], old: ScreenState['namespaces']): Record<string, NamespaceState> {
+	const out: Record<string, NamespaceState> = {};
+	for (const id of stack) setOwn(out, id, Object.hasOwn(old, id) ? (old[id] as NamespaceState) : emptyNamespace());
+	return out;
+}
 
 /** A namespace's pages as list-ops keeps them: the first of the server's `pageTotal`. */
 const pagesOf = (ns: NamespaceState): Kept<PageRef> => ({ rows: ns.pages, length: ns.pageTotal });
@@ -214,7 +217,7 @@ function withKey<T>(record: Readonly<Record<string, T>>, key: string, value: T):
 
 /** `state` with namespace `id` replaced. */
 function withNs(state: ScreenState, id: string, ns: NamespaceState): ScreenState {
-	return stateOf(state.stack, withKey(state.namespaces, id, ns), state.status, state.lastEvents);
+	return stateOf(state.stack, state.stackTotal, withKey(state.namespaces, id, ns), state.status, state.lastEvents);
 }
 
 /**
@@ -222,8 +225,8 @@ function withNs(state: ScreenState, id: string, ns: NamespaceState): ScreenState
  * literal gives every record one shape (V8 keeps a spread's copy in another), so the reads of
  * them stay monomorphic.
  */
-function stateOf(stack: ScreenState['stack'], namespaces: ScreenState['namespaces'], status: ScreenState['status'], lastEvents: ScreenState['lastEvents']): ScreenState {
-	return { stack, namespaces, status, lastEvents };
+function stateOf(stack: ScreenState['stack'], stackTotal: number, namespaces: ScreenState['namespaces'], status: ScreenState['status'], lastEvents: ScreenState['lastEvents']): ScreenState {
+	return { stack, stackTotal, namespaces, status, lastEvents };
 }
 
 function nsOf(pages: NamespaceState['pages'], pageTotal: number, currentPage: NamespaceState['currentPage'], data: NamespaceState['data'], events: NamespaceState['events'], cuts: NamespaceState['cuts']): NamespaceState {

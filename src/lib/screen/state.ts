@@ -56,8 +56,10 @@ export interface EventRecord {
 }
 
 export interface ScreenState {
-	/** Namespace ids, top (shown) first. */
+	/** Namespace ids, top (shown) first: the first `MAX_STACK` (caps.ts) of the server's stack. */
 	readonly stack: readonly string[];
+	/** How many namespaces the server's stack holds: `stack.length`, unless the cap kept only the first. */
+	readonly stackTotal: number;
 	/** One entry per namespace in `stack`. Look ids up with `Object.hasOwn`, never `in`. */
 	readonly namespaces: Readonly<Record<string, NamespaceState>>;
 	readonly status: VoiceStatus;
@@ -77,7 +79,7 @@ export const IDLE_STATUS: VoiceStatus = {
 };
 
 export function emptyState(): ScreenState {
-	return { stack: [], namespaces: {}, status: IDLE_STATUS, lastEvents: [] };
+	return { stack: [], stackTotal: 0, namespaces: {}, status: IDLE_STATUS, lastEvents: [] };
 }
 
 export function emptyNamespace(): NamespaceState {

@@ -27,7 +27,7 @@ export function firstScreen(url: URL, saved: string, ovos: OvosAddress, allowed:
 	const model = screenMirror()?.replayed();
 	const id = model ? shownNamespace(model) : null;
 	if (!model || id === null) return null;
-	return { stack: [id], namespaces: { [id]: model.namespaces[id]! }, status: IDLE_STATUS, lastEvents: [] };
+	return { stack: [id], stackTotal: 1, namespaces: { [id]: model.namespaces[id]! }, status: IDLE_STATUS, lastEvents: [] };
 }
 
 /** The server's copy watches the configured OVOS's GUI port; a screen told `?host=` elsewhere sees another screen. */

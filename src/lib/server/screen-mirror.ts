@@ -186,7 +186,7 @@ export function asReplayed(state: ScreenState): ScreenState {
 		const ns = Object.hasOwn(state.namespaces, id) ? state.namespaces[id] : undefined;
 		if (ns) namespaces[id] = { pages: ns.pages, pageTotal: ns.pageTotal, currentPage: ns.pages.length > 0 ? 0 : null, data: ns.data, events: {}, cuts: ns.cuts };
 	}
-	return { stack: state.stack, namespaces, status: IDLE_STATUS, lastEvents: [] };
+	return { stack: state.stack, stackTotal: state.stackTotal, namespaces, status: IDLE_STATUS, lastEvents: [] };
 }
 
 const KEY = Symbol.for('ovos-screen.screen-mirror');

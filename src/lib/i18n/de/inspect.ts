@@ -105,6 +105,7 @@ const de: Messages<typeof en> = {
 	pages: 'Seiten',
 	unresolved: 'nicht aufgelöst',
 	noPages: 'keine Seiten',
+	stackCut: (kept, total) => `der Bildschirm behält die ersten ${kept} der ${total} Namespaces im Stapel des Servers (seine Stapelgrenze); der Rest wird nicht behalten`,
 	pagesCut: (kept, total) => `der Bildschirm behält die ersten ${kept} der ${total} gesendeten Seiten (seine Seitengrenze); der Rest wird nicht behalten`,
 	dataKeys: (n) => `Daten (${n} Schlüssel)`,
 	nothingOnScreen: 'Nichts auf dem Bildschirm',

@@ -114,6 +114,7 @@ const en = {
 	pages: 'pages',
 	unresolved: 'unresolved',
 	noPages: 'no pages',
+	stackCut: (kept: string, total: string) => `the screen keeps the first ${kept} of the ${total} namespaces in the server's stack (its stack cap); the rest are not kept`,
 	pagesCut: (kept: string, total: string) => `the screen keeps the first ${kept} of the ${total} pages sent (its page cap); the rest are not kept`,
 	dataKeys: (n: number) => plural('en', n, { one: `data (${n} key)`, other: `data (${n} keys)` }),
 	nothingOnScreen: 'Nothing on screen',

@@ -106,6 +106,7 @@ const pt: Messages<typeof en> = {
 	pages: 'páginas',
 	unresolved: 'não resolvido',
 	noPages: 'sem páginas',
+	stackCut: (kept, total) => `o visor guarda os primeiros ${kept} dos ${total} namespaces da pilha do servidor (o seu limite de pilha); os restantes não são guardados`,
 	pagesCut: (kept, total) => `o visor guarda as primeiras ${kept} das ${total} páginas enviadas (o seu limite de páginas); as restantes não são guardadas`,
 	dataKeys: (n) => `dados (${plural('pt-PT', n, { one: '1 chave', other: `${n} chaves` })})`,
 	nothingOnScreen: 'Nada no visor',
