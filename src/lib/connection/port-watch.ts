@@ -4,7 +4,7 @@
  * rand(1–5 s) × 2^(pending + failures/(successes+1)) / 65536, failures counted over 2-minute
  * windows), so retrying by WebSocket makes the screen slow to come back after a long outage. So:
  * - the app server, when it is configured with this OVOS, answers `/api/ovos/port` the moment the
- *   port accepts TCP (it tries every 100 ms and sends nothing), or after SERVER_HOLD_MS with "still
+ *   port accepts TCP (it tries every 25 ms and sends nothing), or after SERVER_HOLD_MS with "still
  *   closed", and the page asks again. While it answers, it is the only watcher: no request reaches
  *   the device and no failed attempt shows in the console. It is asked with a short hold, not a
  *   20-s long-poll: a browser keeps at most six connections to one server, each screen's event
