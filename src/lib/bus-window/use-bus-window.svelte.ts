@@ -1,7 +1,8 @@
 /**
  * Wires a screen route to the app server's bus window: started on mount, stopped on leave, blocked
  * when the URL points the screen at another OVOS. `?token=…` is kept for later and dropped from the URL.
- * Notifications and the volume OSD are loaded with the first of their events (features.ts).
+ * Notifications and the volume OSD are loaded with the first of their events that may show
+ * something, or when the route asks (`load`, the kiosk's shade): a replayed baseline waits (early.ts).
  */
 import { onMount, tick } from 'svelte';
 import { replaceState } from '$app/navigation';
@@ -11,15 +12,16 @@ import { addressFromParams, type OvosAddress } from '$lib/protocol/address';
 import type { WindowEvent } from '$lib/protocol/bus-window';
 import { withSaved } from '$lib/settings/screen-params';
 import { windowBlocked } from './blocked';
+import { FEATURE_EVENT, keep, showsSomething } from './early';
 import type { Features } from './features';
 import { BusWindowClient } from './window-client.svelte';
 
-const FEATURE_EVENT = /^(ovos\.notification\.|mycroft\.volume\.)/;
-
 export interface BusWindowRoute {
 	readonly window: BusWindowClient;
-	/** Null until the first notification or volume event. */
+	/** Null until a notification or volume event may show something, or `load` was called. */
 	readonly features: Features | null;
+	/** Loads the features now (a view that shows their state is opening); resolves once they are in. */
+	load(): Promise<void>;
 }
 
 export function useBusWindow(data: () => { readonly ovos: OvosAddress; readonly saved: string }, url: () => URL): BusWindowRoute {
@@ -27,15 +29,23 @@ export function useBusWindow(data: () => { readonly ovos: OvosAddress; readonly 
 	const window = new BusWindowClient({ token: () => storedApiToken(), blocked: windowBlocked(data().ovos, addressFromParams(params, data().ovos)) });
 	let features = $state<Features | null>(null);
 	let stopped = false;
-	const early: WindowEvent[] = [];
+	let early: WindowEvent[] = [];
+	let loading: Promise<void> | null = null;
+	const load = () =>
+		(loading ??= import('./features').then(
+			({ createFeatures }) => {
+				offEarly();
+				if (!stopped) features = createFeatures(window, early);
+			},
+			// Not fetched (offline, not cached): the next event or ask tries again.
+			() => void (loading = null)
+		));
 	const offEarly = window.on((ev) => {
 		if (!FEATURE_EVENT.test(ev.type)) return;
-		early.push(ev);
-		if (early.length > 1) return;
-		void import('./features').then(({ createFeatures }) => {
-			offEarly();
-			if (!stopped) features = createFeatures(window, early);
-		});
+		if (loading || showsSomething(early, ev)) {
+			early = [...early, ev];
+			void load();
+		} else early = keep(early, ev);
 	});
 	onMount(() => {
 		const rest = takeApiToken(url());
@@ -53,6 +63,7 @@ export function useBusWindow(data: () => { readonly ovos: OvosAddress; readonly 
 		window,
 		get features() {
 			return features;
-		}
+		},
+		load
 	};
 }
