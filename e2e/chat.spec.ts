@@ -3,7 +3,7 @@
  * Screenshots go to e2e/.artifacts/.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { pullShade } from './support/screen';
+import { live, pullShade } from './support/screen';
 import { settled } from './support/settle';
 
 const APP = () => process.env.APP_URL ?? '';
@@ -133,6 +133,8 @@ test('the slide-over on the screen page: open, chat, close with Escape', async (
 	const sockets: import('@playwright/test').WebSocket[] = [];
 	page.on('websocket', (ws) => sockets.push(ws));
 	await page.goto(`${APP()}/`);
+	// The button is in the server's HTML; it opens the chat once the page has been taken over.
+	await live(page);
 	const handle = page.getByRole('button', { name: 'Chat', exact: true });
 	await handle.click();
 	const panel = page.getByRole('dialog', { name: 'Chat with OVOS' });
