@@ -1,5 +1,6 @@
 // The rune store over the connection actor: it shows the actor's model and nothing else, and holds a
-// page it was given (the server-rendered first paint) until the actor's replay has spoken.
+// page it was given (the server-rendered first paint), or the page before a reconnect, until the
+// actor's replay has spoken.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ScreenClient } from '../../src/lib/screen-view/screen-client.svelte';
 import { emptyNamespace, emptyState, type ScreenState } from '../../src/lib/screen';
@@ -62,6 +63,46 @@ describe('ScreenClient', () => {
 		expect(client.state.stack).toEqual(['ssr']);
 		await vi.advanceTimersByTimeAsync(100);
 		expect(client.state.stack).toEqual([]);
+	});
+
+	it('after a drop keeps the page on screen, offline, until the new connection\'s replay has spoken: no blank frame', async () => {
+		const { t, client } = start();
+		t.last('gui')!.open();
+		t.last('gui')!.receive(insert('a'));
+		t.last('gui')!.receive(pages('a', 'SYSTEM_TextFrame'));
+		await vi.advanceTimersByTimeAsync(REPLAY_MS + 1);
+		const before = client.state;
+		expect(client.conn.status).toBe('live');
+		t.last('gui')!.drop();
+		await vi.advanceTimersByTimeAsync(1000); // the port answers a probe: a new socket
+		expect(client.conn.status).toBe('offline');
+		t.last('gui')!.open();
+		await vi.advanceTimersByTimeAsync(1);
+		// Open, its model empty until the replay: the screen still shows the page, and says offline.
+		expect(client.actor!.getSnapshot().context.model.stack).toEqual([]);
+		expect(client.state).toBe(before);
+		expect(client.conn.status).toBe('offline');
+		t.last('gui')!.receive(insert('b'));
+		t.last('gui')!.receive(pages('b', 'SYSTEM_TextFrame'));
+		await vi.advanceTimersByTimeAsync(1);
+		expect(client.state.stack).toEqual(['b']);
+		expect(client.conn.status).toBe('live');
+	});
+
+	it('after a drop, a device that replays nothing: the screen empties when the replay window closes', async () => {
+		const { t, client } = start();
+		t.last('gui')!.open();
+		t.last('gui')!.receive(insert('a'));
+		t.last('gui')!.receive(pages('a', 'SYSTEM_TextFrame'));
+		await vi.advanceTimersByTimeAsync(REPLAY_MS + 1);
+		t.last('gui')!.drop();
+		await vi.advanceTimersByTimeAsync(1000);
+		t.last('gui')!.open();
+		await vi.advanceTimersByTimeAsync(REPLAY_MS - 50);
+		expect(client.state.stack).toEqual(['a']);
+		await vi.advanceTimersByTimeAsync(100);
+		expect(client.state.stack).toEqual([]);
+		expect(client.conn.status).toBe('live');
 	});
 
 	it('says it cannot send while the GUI socket is not open', () => {

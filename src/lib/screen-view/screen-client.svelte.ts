@@ -108,9 +108,8 @@ export class ScreenClient {
 	#address: OvosAddress | null = null;
 	#pageHost = '';
 	#unlisten: (() => void) | null = null;
-	/** Shown instead of the actor's model until a new GUI connection's replay has spoken. */
+	/** Shown instead of the actor's model until a GUI connection's replay has spoken (`#waiting`). */
 	#held: ScreenState | null = null;
-	#heldFor = -1;
 
 	constructor(guiId = `ovos-screen-${randomId()}`) {
 		this.guiId = guiId;
@@ -129,7 +128,6 @@ export class ScreenClient {
 		this.#since = Date.now();
 		this.#held = options.initial ?? (shownNamespace(this.state) !== null ? this.state : null);
 		if (options.initial) this.state = options.initial;
-		this.#heldFor = -1;
 		const early = options.transport ? null : earlyTransport(browserTransport);
 		const transport = early ?? (options.transport as Transport);
 		const logic = connectionLogic({
@@ -214,7 +212,9 @@ export class ScreenClient {
 	}
 
 	#changed(snap: ConnectionSnapshot): void {
-		const status = snap.hasTag('live') ? 'live' : snap.hasTag('offline') || this.#status !== 'connecting' ? 'offline' : 'connecting';
+		// Live once the replay has spoken: until then the screen stays as it was, offline look and all.
+		const live = snap.hasTag('live') && !this.#waiting(snap);
+		const status = live ? 'live' : snap.hasTag('offline') || this.#status !== 'connecting' ? 'offline' : 'connecting';
 		if (status !== this.#status) {
 			this.#status = status;
 			this.#since = Date.now();
@@ -302,18 +302,26 @@ export class ScreenClient {
 	}
 
 	/**
-	 * The model to show: the actor's, except that a held one (the server-rendered page, or the page
-	 * before a reconnect) stays until the new connection's replay has spoken — it shows a page, or
-	 * its replay window closed — so the screen never blanks while a socket opens.
+	 * Whether the screen keeps what it shows instead of the actor's model: a GUI connection is open
+	 * and the page on screen waits for its replay to speak (show a page, or close its window), or a
+	 * held page (the server-rendered one, the page before a sleep) waits for a connection. Each new
+	 * connection's model starts empty (spec §1.4): shown at once, the page went blank and was built
+	 * again from nothing a frame later, and on a loaded machine that blank frame's work alone held
+	 * the replay's frames back 20-40 ms (bench:reconnect). The status stays as it was meanwhile
+	 * (`#changed`), so a page the kiosk put away as stale is not shown live for that moment.
 	 */
+	#waiting(snap: ConnectionSnapshot): boolean {
+		if (!snap.hasTag('live')) return this.#held !== null;
+		return snap.hasTag('replaying') && shownNamespace(snap.context.model) === null && shownNamespace(this.#held ?? this.state) !== null;
+	}
+
+	/** The model to show: the actor's, or what the screen showed while `#waiting`. */
 	#shown(snap: ConnectionSnapshot): ScreenState {
-		const { model, connection } = snap.context;
-		if (this.#held === null) return model;
-		if (this.#heldFor === -1 && snap.hasTag('live')) this.#heldFor = connection;
-		const spoken = this.#heldFor !== -1 && (connection !== this.#heldFor || !snap.hasTag('replaying') || shownNamespace(model) !== null);
-		if (!spoken) return this.#held;
-		this.#held = null;
-		return model;
+		if (!this.#waiting(snap)) {
+			this.#held = null;
+			return snap.context.model;
+		}
+		return (this.#held ??= this.state);
 	}
 
 	/**
@@ -326,10 +334,7 @@ export class ScreenClient {
 		const wake = () => actor.send({ type: 'wake' });
 		const slept = (ms: number) => {
 			// The page before the reconnect stays until the new replay has spoken.
-			if (shownNamespace(this.state) !== null) {
-				this.#held = this.state;
-				this.#heldFor = -1;
-			}
+			if (shownNamespace(this.state) !== null) this.#held = this.state;
 			actor.send({ type: 'slept', ms });
 		};
 		let tick = Date.now();
