@@ -24,29 +24,12 @@ import { ACTIVE_SKILLS, busMessage, decode, type JsonObject } from '../src/lib/p
 import { emptyState, reduce } from '../src/lib/screen';
 import { startSimulator, type Simulator } from '../src/lib/server/simulator';
 import { startApp } from '../tests/support/app';
-import { LONG_CASES, measureLong } from './long-lists';
+import { LONG_CASES, measureLong, openWatched } from './long-lists';
 
 const log = (s: string) => process.stderr.write(s + '\n');
 const round = (n: number) => Math.round(n * 10) / 10;
 
-async function fresh(browser: Browser, url: string): Promise<Page> {
-	const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-	await page.addInitScript(() => {
-		const w = window as unknown as { __long: number[] };
-		w.__long = [];
-		new PerformanceObserver((l) => {
-			for (const e of l.getEntries()) w.__long.push(e.duration);
-		}).observe({ type: 'longtask', buffered: true });
-	});
-	await page.goto(url);
-	// A function, not a string: the pages' CSP allows no eval, which a string predicate needs.
-	await page.waitForFunction(() => {
-		const g = globalThis as { __ovosScreen?: { conn?: { status?: string } }; __ovosInspector?: { client?: { conn?: { status?: string } } } };
-		return (g.__ovosScreen?.conn?.status ?? g.__ovosInspector?.client?.conn?.status) === 'live';
-	}, undefined, { timeout: 15_000 });
-	await page.evaluate(() => ((window as unknown as { __long: number[] }).__long = []));
-	return page;
-}
+const fresh = (browser: Browser, url: string): Promise<Page> => openWatched(browser, url, { width: 1280, height: 800 });
 
 const longest = (page: Page) => page.evaluate(() => Math.max(0, ...(window as unknown as { __long: number[] }).__long));
 

@@ -28,8 +28,13 @@ const SHOW_MS = 120_000;
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
-async function watch(browser: Browser, url: string): Promise<Page> {
-	const page = await browser.newPage({ viewport: { width: 800, height: 480 } });
+/**
+ * Opens `url` in a page of its own that records main-thread long tasks into `window.__long`, waits
+ * for the GUI socket to be live, lets `settleMs` pass, then empties the record so it holds only what
+ * follows. Shared with bench/hostile.bench.ts.
+ */
+export async function openWatched(browser: Browser, url: string, viewport: { width: number; height: number }, settleMs = 0): Promise<Page> {
+	const page = await browser.newPage({ viewport });
 	await page.addInitScript(() => {
 		const w = window as unknown as { __long: number[] };
 		w.__long = [];
@@ -38,18 +43,19 @@ async function watch(browser: Browser, url: string): Promise<Page> {
 		}).observe({ type: 'longtask', buffered: true });
 	});
 	await page.goto(url);
+	// A function, not a string: the pages' CSP allows no eval, which a string predicate needs.
 	await page.waitForFunction(() => {
 		const g = globalThis as { __ovosScreen?: { conn?: { status?: string } }; __ovosInspector?: { client?: { conn?: { status?: string } } } };
 		return (g.__ovosScreen?.conn?.status ?? g.__ovosInspector?.client?.conn?.status) === 'live';
 	}, undefined, { timeout: 15_000 });
-	await page.waitForTimeout(300);
+	if (settleMs > 0) await page.waitForTimeout(settleMs);
 	await page.evaluate(() => ((window as unknown as { __long: number[] }).__long = []));
 	return page;
 }
 
 /** Shows `c` with `n` entries and measures it. */
 export async function measureLong(browser: Browser, appUrl: string, sim: Simulator, c: LongCase, n: number): Promise<LongResult> {
-	const page = await watch(browser, `${appUrl}${c.path ?? '/kiosk'}`);
+	const page = await openWatched(browser, `${appUrl}${c.path ?? '/kiosk'}`, { width: 800, height: 480 }, 300);
 	try {
 		const t0 = Date.now();
 		sim.emit(busMessage('gui.value.set', { __from: c.ns, ...c.data(n) }));
