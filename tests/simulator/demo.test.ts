@@ -83,6 +83,20 @@ describe('the demo', () => {
 		gui.close();
 	});
 
+	it('gives way to a touch that comes while it speaks: the step is not said, and is said after a quiet minute', async () => {
+		const gui = await GuiClient.connect(sim.guiUrl);
+		await advance(DEMO_START_MS + 200);
+		await bus.waitFor((m) => m.type === 'recognizer_loop:record_begin');
+		gui.send(userInteraction('ovos-skill-homescreen.openvoiceos'));
+		await bus.waitFor((m) => m.type === 'gui.page_interaction');
+		await advance(2000);
+		expect(demoSaid()).toEqual([]);
+		await advance(DEMO_QUIET_MS);
+		await until(() => demoSaid().length === 1, 2000, 'the step said after the quiet minute');
+		expect(demoSaid()).toEqual([DEMO_SCRIPT[0]?.utterance]);
+		gui.close();
+	});
+
 	it('waits after a back or a request from a bus client, but not for a screen connecting', async () => {
 		// A screen connecting (its bus announce, its GUI socket, its readiness probes) is not someone using it.
 		bus.send(busMessage('mycroft.gui.connected', { gui_id: 'screen-1', framework: 'qt5' }));

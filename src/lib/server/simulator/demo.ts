@@ -73,15 +73,20 @@ function isProbe(type: string): boolean {
 /** A GUI client connecting, and what ovos-gui answers it with (same context): not someone using the device. */
 const GUI_HANDSHAKE = new Set(['mycroft.gui.connected', 'mycroft.gui.port', 'mycroft.gui.available']);
 
-/** Says `utterance` to the device as the microphone pipeline would, in the device's language (its STT's). */
-export async function speakToDevice(bus: MessageBus, clock: Clock, utterance: string, signal?: AbortSignal, lang = 'en-US'): Promise<void> {
+/**
+ * Says `utterance` to the device as the microphone pipeline would, in the device's language (its
+ * STT's). `goOn`, asked when the recording ends, can take the utterance back; false when not said.
+ */
+export async function speakToDevice(bus: MessageBus, clock: Clock, utterance: string, signal?: AbortSignal, lang = 'en-US', goOn = () => true): Promise<boolean> {
 	const context = (): JsonObject => ({ ...LISTENER, session: { session_id: 'default' } });
 	bus.emit({ type: 'recognizer_loop:wakeword', data: { utterance: 'hey mycroft' }, context: context() });
 	bus.emit({ type: 'recognizer_loop:record_begin', data: {}, context: context() });
 	await sleep(clock, 900, signal);
-	if (signal?.aborted) return;
+	if (signal?.aborted) return false;
 	bus.emit({ type: 'recognizer_loop:record_end', data: {}, context: context() });
+	if (!goOn()) return false;
 	bus.emit({ type: 'recognizer_loop:utterance', data: { utterances: [utterance], lang }, context: context() });
+	return true;
 }
 
 export function runDemo(bus: MessageBus, clock: Clock, signal: AbortSignal, script: readonly DemoStep[] = DEMO_SCRIPT, lang = 'en-US'): void {
@@ -111,13 +116,18 @@ export function runDemo(bus: MessageBus, clock: Clock, signal: AbortSignal, scri
 	};
 	void (async () => {
 		await sleep(clock, DEMO_START_MS, signal);
-		for (let i = 0; !signal.aborted; i = (i + 1) % script.length) {
+		for (let i = 0; !signal.aborted; ) {
 			await quiet();
 			if (signal.aborted) return;
 			const step = script[i] as DemoStep;
-			if (step.utterance) await speakToDevice(bus, clock, step.utterance, signal, lang);
-			else bus.emit({ type: 'mycroft.gui.screen.close', data: {}, context: { session: { session_id: 'default' } } });
+			const began = clock.now();
+			// Someone who comes to the device while the demo speaks has it: the step is not said, and is
+			// said again after a quiet minute.
+			if (step.utterance) {
+				if (!(await speakToDevice(bus, clock, step.utterance, signal, lang, () => lastUse < began))) continue;
+			} else bus.emit({ type: 'mycroft.gui.screen.close', data: {}, context: { session: { session_id: 'default' } } });
 			await sleep(clock, step.dwellMs, signal);
+			i = (i + 1) % script.length;
 		}
 	})();
 }

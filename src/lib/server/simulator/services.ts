@@ -70,7 +70,9 @@ export function startServices(o: ServiceOptions): Services {
 	return {
 		skills,
 		workers,
-		say: (utterance) => speakToDevice(o.bus, o.clock, utterance, stop.signal, lang()),
+		say: async (utterance) => {
+			await speakToDevice(o.bus, o.clock, utterance, stop.signal, lang());
+		},
 		stop() {
 			stop.abort();
 			workers.clear();
