@@ -163,6 +163,9 @@ test('every page carries a strict policy and runs under it, and no other site ma
 	}
 	// Skill HTML still scripts itself in its holder, under the screen's strict policy.
 	await page.goto(screenUrl(sim, '/kiosk'));
+	// A page shown while the screen is still taking over from its server-rendered first page stayed
+	// unshown in 3 of 18 runs on a busy machine (open, see the round's note); this test is about the policy.
+	await live(page);
 	show(sim, 'skill-csp.test', ['SYSTEM_HtmlFrame'], { html: '<p id="p">static</p><script>document.getElementById("p").textContent = "scripted"</script>' });
 	await expect(page.frameLocator('iframe').frameLocator('iframe').locator('#p')).toHaveText('scripted');
 	expect(violations).toEqual([]);
