@@ -129,3 +129,24 @@ test('a picture that fails before the page is taken over shows its fallback, und
 	await expect(page.getByRole('img', { name: 'Image not shown' })).toBeVisible();
 	expect(violations).toEqual([]);
 });
+
+test('a page shown while the screen’s socket is still opening is the page it shows (issue 23)', async ({ page }) => {
+	const NS = 'skill-late.test';
+	show(sim, NS, ['SYSTEM_ImageFrame'], { image: `${app.url}/no-such-picture.png`, title: 'before' });
+	expect(await html('/kiosk', 'no-such-picture.png')).toContain('data-page="SYSTEM_ImageFrame"');
+	// The screen's GUI socket (app.html's early one) reaches ovos-gui only once the skill has shown its
+	// next page: it learns that page from the replay alone, which carries no focus (spec §3.9).
+	let release = () => {};
+	const gate = new Promise<void>((r) => (release = r));
+	await page.routeWebSocket(`ws://127.0.0.1:${sim.guiPort}/gui`, async (ws) => {
+		await gate;
+		ws.connectToServer();
+	});
+	await page.goto(`${app.url}/kiosk`);
+	show(sim, NS, ['SYSTEM_HtmlFrame'], { html: '<p id="p">shown</p>' });
+	// The server's copy of the screen has heard the focus before the screen's socket goes through.
+	await expect.poll(async () => ((await (await fetch(`${app.url}/api/ovos/focus`)).json()) as { focus: Record<string, unknown> | null }).focus?.[NS]).toEqual({ number: 1, page: 'SYSTEM_HtmlFrame' });
+	release();
+	await expect(page.frameLocator('iframe').frameLocator('iframe').locator('#p')).toHaveText('shown');
+	await expect(page.locator('.tpl-root[data-page="SYSTEM_ImageFrame"]')).toHaveCount(0);
+});

@@ -82,6 +82,26 @@ describe('the server’s screen mirror', () => {
 		expect(mirror.replayed()?.stack).toEqual(['skill-weather.test']);
 	});
 
+	it('tells the page each namespace was focused on, which its replayed copy (page 0) cannot (issue 23)', async () => {
+		const { sim, mirror } = await setup();
+		await equalsReplay(sim, mirror);
+		expect(mirror.focus()).toEqual({});
+		emit(sim, 'gui.page.show', { __from: 'skill-csp.test', page_names: ['SYSTEM_ImageFrame'], index: 0, __idle: true });
+		emit(sim, 'gui.page.show', { __from: 'skill-csp.test', page_names: ['SYSTEM_HtmlFrame'], index: 0, __idle: true });
+		await until(() => mirror.focus()?.['skill-csp.test']?.number === 1, 3000, 'focus heard');
+		// As ovos-gui holds it (a fresh client's replay would say page 0).
+		const server = JSON.parse(sim.canonical()).namespaces['skill-csp.test'];
+		expect(server.currentPage).toBe(1);
+		expect(mirror.focus()).toEqual({ 'skill-csp.test': { number: 1, page: 'SYSTEM_HtmlFrame' } });
+		expect(mirror.replayed()?.namespaces['skill-csp.test']?.currentPage).toBe(0);
+		// A reconnect hears no focus (none is replayed): nothing to tell until the next one.
+		mirror.stop();
+		expect(mirror.focus()).toBeNull();
+		mirror.start();
+		await equalsReplay(sim, mirror);
+		expect(mirror.focus()).toEqual({});
+	});
+
 	it('has nothing while the device is away, and the device’s screen again once it is back', async () => {
 		const { sim, proxy, mirror } = await setup();
 		emit(sim, 'gui.page.show', { __from: 'skill-a.test', page_names: ['SYSTEM_TextFrame'], index: 0, __idle: true });

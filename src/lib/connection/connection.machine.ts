@@ -17,14 +17,17 @@
  *   `screen/reduce.ts`. Nothing else writes the model; the rune store subscribes to this actor.
  *   A replay that a live change cut into (ovos-gui syncs a new connection without its lock, so a
  *   namespace moved or removed meanwhile is lost or doubled, issue 23.1) is replaced by a clean one.
+ *   A replay carries no page focus (spec §3.9): once it is over, a namespace with pages to choose
+ *   from takes the page the app server's copy heard it focus (`focus`, issue 23), unless this
+ *   connection heard a focus of its own meanwhile.
  *
  * It tells its owner what happens through emitted events: `wire` (every frame both ways, the
  * inspector's log) and `note` (the connection timeline).
  */
-import { assertEvent, assign, enqueueActions, emit, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, enqueueActions, emit, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { announce, decode, decodeBus, encode, encodeBus, guiConnected, type BusMessage, type ClientMessage, type Decoded, type GuiMessage, type ProtocolError } from '../protocol';
 import { busUrl, guiUrl, type OvosAddress } from '../protocol/address';
-import { emptyState, reduce, type ScreenState } from '../screen';
+import { emptyState, hasPageChoice, reduce, withFocus, type PageFocus, type ScreenState } from '../screen';
 import { aliveLogic, holdAfter, httpProbe, portWatchLogic, socketAlive, type PortWatchers } from './port-watch';
 import { workerDecode, type OffThreadDecode } from './off-thread';
 import { socketLogic, type FrameScheduler, type SocketEvent, type SocketKind } from './socket';
@@ -261,7 +264,8 @@ export const connectionMachine = setup({
 	actors: {
 		socket: socketLogic(browserTransport, workerDecode()),
 		portWatch: portWatchLogic({ probe: httpProbe }),
-		alive: aliveLogic((_kind, url) => socketAlive(url))
+		alive: aliveLogic((_kind, url) => socketAlive(url)),
+		focus: focusLogic()
 	},
 	delays: {
 		announceEvery: ANNOUNCE_EVERY_MS,
@@ -336,6 +340,16 @@ export const connectionMachine = setup({
 			enqueue.emit({ type: 'wires', frames });
 		}),
 		replayClean: enqueueActions(({ enqueue }) => enqueue.assign({ resyncs: 0 })),
+		takeFocus: enqueueActions(({ context, event, enqueue }) => {
+			const focus = (event as { output?: PageFocus | null }).output;
+			if (!focus) return;
+			let bad = 0;
+			const model = withFocus(context.model, focus, () => bad++);
+			if (bad > 0) enqueue.assign({ problems: context.problems + bad });
+			if (model === context.model) return;
+			enqueue.assign({ model });
+			enqueue.emit({ type: 'note', what: "page focus from the app server's copy of the screen (the replay has none)" });
+		}),
 		resync: enqueueActions(({ context, enqueue }) => {
 			enqueue.assign({ resyncs: context.resyncs + 1 });
 			enqueue.emit({ type: 'note', what: `replay not trusted (${context.raced}): reconnecting for a clean one` });
@@ -460,6 +474,7 @@ export const connectionMachine = setup({
 								},
 								steady: {
 									entry: 'batchFrames',
+									invoke: { src: 'focus', input: ({ context }) => context.model, onDone: { actions: 'takeFocus' } },
 									on: { 'gui.frame': { actions: ['applyGuiFrame', 'emitFrame'] }, 'gui.frames': { actions: 'applyGuiFrames' } },
 									...liveness('gui')
 								}
@@ -567,11 +582,18 @@ export interface ConnectionDeps {
 	readonly offThread?: OffThreadDecode;
 	/** Batch GUI frames between flushes this schedules (the screen's animation frame); none = one event each. */
 	readonly frames?: FrameScheduler;
+	/** The page each namespace is on, from someone who heard ovos-gui's focus events (the app server); null when unknown. Never throws. */
+	readonly focus?: () => Promise<PageFocus | null>;
+}
+
+/** Asks `focus` after a replay, only when a namespace has pages to choose from (most replays: no request). */
+function focusLogic(focus?: () => Promise<PageFocus | null>) {
+	return fromPromise<PageFocus | null, ScreenState>(async ({ input }) => (focus && hasPageChoice(input) ? focus().catch(() => null) : null));
 }
 
 /** The machine with the sockets and watchers a page (or a test) has. */
-export function connectionLogic({ transport = browserTransport, watchers = { probe: httpProbe, alive: (_kind, url) => socketAlive(url, transport) }, offThread = workerDecode(), frames }: ConnectionDeps = {}) {
+export function connectionLogic({ transport = browserTransport, watchers = { probe: httpProbe, alive: (_kind, url) => socketAlive(url, transport) }, offThread = workerDecode(), frames, focus }: ConnectionDeps = {}) {
 	return connectionMachine.provide({
-		actors: { socket: socketLogic(transport, offThread, frames), portWatch: portWatchLogic(watchers), alive: aliveLogic(watchers.alive) }
+		actors: { socket: socketLogic(transport, offThread, frames), portWatch: portWatchLogic(watchers), alive: aliveLogic(watchers.alive), focus: focusLogic(focus) }
 	});
 }

@@ -3,3 +3,4 @@ export * from './transport';
 export * from './connection.machine';
 export { CONNECT_TIMEOUT_MS, type FrameScheduler, type SocketKind } from './socket';
 export { earlyTransport, type EarlySocket } from './early-socket';
+export { serverFocus } from './server-focus';

@@ -9,12 +9,13 @@
  */
 import { createActor, type InspectionEvent } from 'xstate';
 import { decodeBus, type BusMessage, type ClientMessage } from '$lib/protocol';
-import { emptyState, shownNamespace, type ScreenState } from '$lib/screen';
+import { emptyState, shownNamespace, type PageFocus, type ScreenState } from '$lib/screen';
 import {
 	connectionLogic,
 	earlyTransport,
 	httpProbe,
 	serverCheck,
+	serverFocus,
 	serverWatch,
 	socketAlive,
 	browserTransport,
@@ -73,6 +74,8 @@ export interface ScreenClientOptions {
 	readonly transport?: Transport;
 	/** How a socket that is down learns its port answers, and how a quiet one is checked (tests). */
 	readonly watchers?: PortWatchers;
+	/** Which page each namespace is on, from the app server (tests; by default asked of it when it watches this OVOS). */
+	readonly focus?: () => Promise<PageFocus | null>;
 	readonly pageHost?: string;
 	/**
 	 * The OVOS address the app server is configured with: when the screen talks to that host, the
@@ -133,6 +136,7 @@ export class ScreenClient {
 		const logic = connectionLogic({
 			transport,
 			watchers: options.watchers ?? watchersFor(address, options.serverAddress, transport),
+			focus: options.focus ?? focusFor(address, options.serverAddress),
 			...(options.transport ? {} : { frames: (flush: () => void) => this.#atFrame(flush) })
 		});
 		const actor = createActor(logic, {
@@ -377,7 +381,7 @@ export class ScreenClient {
  * device's log), else directly (HTTP probes while down; a second WebSocket to check a quiet one).
  */
 function watchersFor(address: OvosAddress, server: OvosAddress | undefined, transport: Transport): PortWatchers {
-	const viaServer = server !== undefined && typeof location !== 'undefined' && (address.host === server.host || (address.host !== null && server.host !== null && sameHost(address.host, server.host)));
+	const viaServer = server !== undefined && typeof location !== 'undefined' && sameOvos(address, server);
 	const direct = (url: string) => socketAlive(url, transport);
 	if (!viaServer) return { probe: httpProbe, alive: (_kind, url) => direct(url) };
 	const check = serverCheck(location.origin);
@@ -386,6 +390,16 @@ function watchersFor(address: OvosAddress, server: OvosAddress | undefined, tran
 		server: serverWatch(location.origin),
 		alive: async (_kind, url, port, deep) => (deep ? direct(url) : ((await check(port)) ?? direct(url)))
 	};
+}
+
+function sameOvos(address: OvosAddress, server: OvosAddress): boolean {
+	return address.host === server.host || (address.host !== null && server.host !== null && sameHost(address.host, server.host));
+}
+
+/** The app server's copy of the screen is of its own OVOS's GUI port: only a screen of that one asks it for the page focus. */
+function focusFor(address: OvosAddress, server: OvosAddress | undefined): (() => Promise<PageFocus | null>) | undefined {
+	if (server === undefined || typeof location === 'undefined' || !sameOvos(address, server) || address.guiPort !== server.guiPort) return undefined;
+	return serverFocus(location.origin);
 }
 
 function stateLine(value: unknown): string {

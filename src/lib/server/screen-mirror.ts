@@ -14,11 +14,14 @@
  * It holds the model as ovos-gui would replay it to a new client — what a screen opened now will
  * hold once its own socket has spoken: every namespace on page 0 (no focus is replayed), no events,
  * no voice status. While it is not connected, or its replay has not settled, it has nothing to give.
+ * It also tells the page each namespace is on where it heard ovos-gui focus one (`focus`), which a
+ * screen whose socket connected after that focus cannot learn from ovos-gui (issue 23).
  */
 import WebSocket from 'ws';
 import { decode } from '../protocol/decode';
 import { emptyState, IDLE_STATUS, type NamespaceState, type ScreenState } from '../screen/state';
 import { reduce } from '../screen/reduce';
+import { focusHeard, type PageFocus } from '../screen/focus';
 import { failure } from './reachability';
 
 /** After (re)connecting, the model is taken as replayed once no frame has come for this long… */
@@ -98,6 +101,11 @@ export class ScreenMirror {
 		if (!this.#settled) return null;
 		if (this.#replayed?.from !== this.#state) this.#replayed = { from: this.#state, model: asReplayed(this.#state) };
 		return this.#replayed.model;
+	}
+
+	/** The pages focus events put the namespaces on, as heard on this connection; null when unknown. */
+	focus(): PageFocus | null {
+		return this.#settled ? focusHeard(this.#state) : null;
 	}
 
 	#connect(): void {
