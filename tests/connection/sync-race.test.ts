@@ -2,13 +2,15 @@
 // screen's model must end equal to ovos-gui's own whatever lands in the replay: a property over
 // interleaved shows, clears, data, replay steps and reconnects, against a small model of ovos-gui
 // (namespace.py + bus.py: the stack, pages appended once, persistence culls, the replay walking
-// the live stack by index), driving the real connection actor over a fake socket.
+// the live stack by index), driving the real connection actor over a fake socket. The page each
+// namespace is on too: the replay carries no focus, which the app server's copy of the screen (here
+// one that heard every focus) gives a new connection (issue 23).
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { connectionLogic, REPLAY_MS } from '../../src/lib/connection';
 import type { OvosAddress } from '../../src/lib/protocol';
-import type { ScreenState } from '../../src/lib/screen';
+import type { PageFocus, ScreenState } from '../../src/lib/screen';
 import { fakeTransport, fakeWatchers, type FakeSocket } from './fake-socket';
 
 const AS = 'mycroft.system.active_skills';
@@ -17,6 +19,8 @@ const GUI: OvosAddress = { host: '10.0.0.5', guiPort: 18181, busPort: 8181, hand
 interface Ns {
 	readonly id: string;
 	pages: string[];
+	/** `page_number`: the page a focus put it on. */
+	page: number;
 	data: Map<string, number>;
 	persistent: boolean;
 }
@@ -35,7 +39,7 @@ class OvosGui {
 	}
 	#ns(id: string): Ns {
 		let ns = this.loaded.get(id);
-		if (!ns) this.loaded.set(id, (ns = { id, pages: [], data: new Map(), persistent: false }));
+		if (!ns) this.loaded.set(id, (ns = { id, pages: [], page: 0, data: new Map(), persistent: false }));
 		return ns;
 	}
 
@@ -72,7 +76,8 @@ class OvosGui {
 		const position = ns.pages.length;
 		ns.pages.push(...fresh);
 		if (fresh.length > 0) this.#send({ type: 'mycroft.gui.list.insert', namespace: id, position, data: fresh.map((page) => ({ url: null, page })) });
-		this.#send({ type: 'mycroft.events.triggered', namespace: id, event_name: 'page_gained_focus', data: { number: ns.pages.indexOf(pages[0] as string) } });
+		ns.page = ns.pages.indexOf(pages[0] as string);
+		this.#send({ type: 'mycroft.events.triggered', namespace: id, event_name: 'page_gained_focus', data: { number: ns.page } });
 		// `_update_namespace_persistence`: culls every non-persistent namespace below the top, walking
 		// the list it removes from (the one after a removal is skipped, as in Python).
 		for (let idx = 0; idx < this.active.length; idx++) {
@@ -100,6 +105,7 @@ class OvosGui {
 		for (const key of ns.data.keys()) this.#send({ type: 'mycroft.session.delete', namespace: id, property: key });
 		this.#send({ type: 'mycroft.session.list.remove', namespace: AS, position, items_number: 1 });
 		ns.pages = [];
+		ns.page = 0;
 		ns.data = new Map();
 		this.active.splice(position, 1);
 	}
@@ -110,9 +116,14 @@ class OvosGui {
 		if (this.active.includes(ns)) this.#send({ type: 'mycroft.session.set', namespace: id, data: { [key]: value } });
 	}
 
-	/** What a client mirrors: the stack, each namespace's pages and data (the replay sends no page number). */
+	/** What a client mirrors: the stack, each namespace's pages, the one it is on, and its data. */
 	view(): string {
-		return JSON.stringify(this.active.map((ns) => [ns.id, ns.pages, Object.fromEntries([...ns.data].sort())]));
+		return JSON.stringify(this.active.map((ns) => [ns.id, ns.pages, ns.pages[ns.page] ?? null, Object.fromEntries([...ns.data].sort())]));
+	}
+
+	/** What the app server's copy of the screen, connected all along, heard each namespace focused on. */
+	focus(): PageFocus {
+		return Object.fromEntries(this.active.filter((ns) => ns.pages[ns.page] !== undefined).map((ns) => [ns.id, { number: ns.page, page: ns.pages[ns.page] as string }]));
 	}
 }
 
@@ -120,7 +131,7 @@ function viewOf(m: ScreenState): string {
 	return JSON.stringify(
 		m.stack.map((id) => {
 			const ns = m.namespaces[id]!;
-			return [id, ns.pages.map((p) => p.name), Object.fromEntries(Object.entries(ns.data).sort())];
+			return [id, ns.pages.map((p) => p.name), ns.currentPage === null ? null : (ns.pages[ns.currentPage]?.name ?? null), Object.fromEntries(Object.entries(ns.data).sort())];
 		})
 	);
 }
@@ -147,7 +158,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 async function play(commands: readonly Command[]): Promise<{ client: string; server: string; resyncs: number }> {
 	const t = fakeTransport();
 	const server = new OvosGui();
-	const actor = createActor(connectionLogic({ transport: t.transport, watchers: fakeWatchers(() => true).watchers }), {
+	const actor = createActor(connectionLogic({ transport: t.transport, watchers: fakeWatchers(() => true).watchers, focus: async () => server.focus() }), {
 		input: { address: GUI, pageHost: '10.0.0.5', guiId: 'me' }
 	});
 	let resyncs = 0;
