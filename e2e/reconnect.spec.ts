@@ -65,14 +65,22 @@ test('first load: the page arrives on the socket app.html opened early, with no 
 	try {
 		show(sim, 'skill-a.test', ['SYSTEM_TextFrame'], { text: 'Already on screen' });
 		await page.addInitScript(() => {
-			const w = window as unknown as { __sockets: number; __clockFirst: boolean; WebSocket: typeof WebSocket };
+			const w = window as unknown as { __sockets: number; __socketWorkers: number; __clockFirst: boolean; WebSocket: typeof WebSocket; Worker: typeof Worker };
 			w.__sockets = 0;
+			w.__socketWorkers = 0;
 			w.__clockFirst = false;
 			const Native = w.WebSocket;
 			w.WebSocket = class extends Native {
 				constructor(u: string | URL, p?: string | string[]) {
 					super(u, p);
 					w.__sockets++;
+				}
+			};
+			const NativeWorker = w.Worker;
+			w.Worker = class extends NativeWorker {
+				constructor(u: string | URL, o?: WorkerOptions) {
+					super(u, o);
+					if (String(u).includes('gui-socket.worker')) w.__socketWorkers++;
 				}
 			};
 			new MutationObserver(() => {
@@ -83,11 +91,12 @@ test('first load: the page arrives on the socket app.html opened early, with no 
 		await page.goto(screenUrl(sim, '/kiosk'));
 		await expect(page.getByText('Already on screen')).toBeVisible();
 		const seen = await page.evaluate(() => {
-			const w = window as unknown as { __sockets: number; __clockFirst: boolean; __ovosEarly?: unknown };
-			return { sockets: w.__sockets, clockFirst: w.__clockFirst, left: w.__ovosEarly !== undefined };
+			const w = window as unknown as { __sockets: number; __socketWorkers: number; __clockFirst: boolean; __ovosEarly?: unknown };
+			return { sockets: w.__sockets, socketWorkers: w.__socketWorkers, clockFirst: w.__clockFirst, left: w.__ovosEarly !== undefined };
 		});
-		// One socket: the early one, adopted by the screen (none left over, none opened twice).
-		expect(seen).toEqual({ sockets: 1, clockFirst: false, left: false });
+		// One socket: the early one, in the socket's worker (issue 24.4), adopted by the screen (none
+		// left over, none opened twice, none on the page).
+		expect(seen).toEqual({ sockets: 0, socketWorkers: 1, clockFirst: false, left: false });
 		expect(sim.guiClients()).toBe(1);
 	} finally {
 		await sim.stop();

@@ -5,7 +5,7 @@ import { requestLanguage } from '$lib/i18n/languages';
 import { config, ConfigError, type ServerConfig } from '$lib/server/config';
 import { crossSiteReason, withSecurityHeaders } from '$lib/server/guards';
 import { startScreenMirror } from '$lib/server/screen-mirror';
-import { lazyPartHead } from '$lib/server/first-paint';
+import { lazyPartHead, socketWorkerPath } from '$lib/server/first-paint';
 import { reachability } from '$lib/server/reachability';
 import { logFailedRequest } from '$lib/server/request-log';
 import { publishStart, startInfo } from '$lib/server/start-info';
@@ -77,6 +77,7 @@ export const handle: Handle = async ({ event, resolve }) => {
 		transformPageChunk: ({ html }) =>
 			html
 				.replace('%ovos.early%', earlySocketUrl(early, config().ovos, config().allowedHosts, config().allowedPorts))
+				.replace('%ovos.socketWorker%', socketWorkerPath())
 				.replace('%ovos.theme%', theme)
 				.replace('%ovos.lang%', event.locals.i18n.lang)
 				// A server-rendered page (the screens' first paint) brings the lazily loaded parts it shows.

@@ -578,6 +578,8 @@ export type ConnectionActor = ActorRefFrom<ConnectionMachine>;
 
 export interface ConnectionDeps {
 	readonly transport?: Transport;
+	/** Opens the GUI socket (default `transport`): the screen's is in a worker (worker-socket.ts). */
+	readonly guiTransport?: Transport;
 	readonly watchers?: PortWatchers;
 	readonly offThread?: OffThreadDecode;
 	/** Batch GUI frames between flushes this schedules (the screen's animation frame); none = one event each. */
@@ -592,8 +594,8 @@ function focusLogic(focus?: () => Promise<PageFocus | null>) {
 }
 
 /** The machine with the sockets and watchers a page (or a test) has. */
-export function connectionLogic({ transport = browserTransport, watchers = { probe: httpProbe, alive: (_kind, url) => socketAlive(url, transport) }, offThread = workerDecode(), frames, focus }: ConnectionDeps = {}) {
+export function connectionLogic({ transport = browserTransport, guiTransport = transport, watchers = { probe: httpProbe, alive: (_kind, url) => socketAlive(url, transport) }, offThread = workerDecode(), frames, focus }: ConnectionDeps = {}) {
 	return connectionMachine.provide({
-		actors: { socket: socketLogic(transport, offThread, frames), portWatch: portWatchLogic(watchers), alive: aliveLogic(watchers.alive), focus: focusLogic(focus) }
+		actors: { socket: socketLogic(transport, offThread, frames, guiTransport), portWatch: portWatchLogic(watchers), alive: aliveLogic(watchers.alive), focus: focusLogic(focus) }
 	});
 }

@@ -1,12 +1,25 @@
 /**
  * The GUI socket `app.html` opens before the app's code has loaded, so ovos-gui's replay is already
  * in the page when the screen starts (first paint, issue 11). The screen's first connect to the same
- * URL adopts it, with the frames that arrived meanwhile; any other URL closes it.
+ * URL adopts it, with the frames that arrived meanwhile; any other URL closes it. In a built app it
+ * is opened in the socket's worker (worker-socket.ts; the server names the worker's URL), so a big
+ * frame never lands on the page's main thread, not even during the first load.
  */
+import type { FromSocketWorker } from './socket-frames';
 import { OPEN, type SocketLike, type Transport } from './transport';
+import { workerSocket, type WorkerLike } from './worker-socket';
 
-/** What app.html leaves on `window.__ovosEarly`. */
-export interface EarlySocket {
+/** What app.html leaves on `window.__ovosEarly`: a socket in the socket's worker, or one on the page. */
+export type EarlySocket = EarlyWorkerSocket | EarlyPageSocket;
+
+export interface EarlyWorkerSocket {
+	readonly url: string;
+	readonly worker: Worker;
+	/** What the worker posted before the screen took it. */
+	readonly frames: FromSocketWorker[];
+}
+
+export interface EarlyPageSocket {
 	readonly url: string;
 	readonly socket: WebSocket;
 	readonly frames: unknown[];
@@ -31,11 +44,12 @@ export function earlyTransport(fallback: Transport, early: EarlySocket | null = 
 		const e = early;
 		early = null;
 		if (e && e.url === url) {
-			const adopted = adopt(e);
+			const adopted = 'worker' in e ? adoptWorker(e) : adopt(e);
 			flush = adopted.flush;
 			return adopted.socket;
 		}
-		e?.socket.close();
+		if (e && 'worker' in e) e.worker.terminate();
+		else e?.socket.close();
 		return fallback(url);
 	};
 	/**
@@ -46,7 +60,14 @@ export function earlyTransport(fallback: Transport, early: EarlySocket | null = 
 	return Object.assign(transport, { flush: () => flush() });
 }
 
-function adopt(e: EarlySocket): { socket: SocketLike; flush: () => void } {
+function adoptWorker(e: EarlyWorkerSocket): { socket: SocketLike; flush: () => void } {
+	// What the worker posts until the flush still goes to app.html's list, which the flush empties first.
+	const adopted = workerSocket(e.worker as unknown as WorkerLike, e.frames);
+	queueMicrotask(adopted.flush);
+	return adopted;
+}
+
+function adopt(e: EarlyPageSocket): { socket: SocketLike; flush: () => void } {
 	const ws = e.socket;
 	const a: SocketLike = {
 		get readyState() {

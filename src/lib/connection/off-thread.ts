@@ -7,8 +7,7 @@
  */
 import { decode, type Decoded, type GuiMessage } from '../protocol';
 
-/** Frames this long (characters) are decoded off the main thread: about 10 ms of parsing on a slow screen. */
-export const OFF_THREAD_CHARS = 200_000;
+export { OFF_THREAD_CHARS } from './socket-frames';
 
 export type OffThreadDecode = (raw: string) => Promise<Decoded<GuiMessage>>;
 

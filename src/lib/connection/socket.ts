@@ -49,8 +49,11 @@ export const CONNECT_TIMEOUT_MS = 6000;
 /** Frames held for a flush at most; more are handed over at once. */
 export const MAX_PENDING = 1000;
 
-/** `offThread`: decodes big GUI frames elsewhere; events wait their turn behind one being decoded. */
-export function socketLogic(transport: Transport, offThread?: OffThreadDecode, frames?: FrameScheduler) {
+/**
+ * `offThread`: decodes big GUI frames elsewhere; events wait their turn behind one being decoded.
+ * `guiTransport`: opens GUI sockets (the screen's: in a worker, worker-socket.ts).
+ */
+export function socketLogic(transport: Transport, offThread?: OffThreadDecode, frames?: FrameScheduler, guiTransport: Transport = transport) {
 	return fromCallback<SocketSend, SocketInput>(({ input, sendBack, receive }) => {
 		const { kind, url } = input;
 		let stopped = false;
@@ -70,7 +73,7 @@ export function socketLogic(transport: Transport, offThread?: OffThreadDecode, f
 		};
 		let socket: SocketLike;
 		try {
-			socket = transport(url);
+			socket = (kind === 'gui' ? guiTransport : transport)(url);
 		} catch (e) {
 			// A malformed URL throws synchronously; report it as a close so the back-off takes over.
 			queueMicrotask(() => back({ type: `${kind}.closed`, code: 0, reason: String(e) } as SocketEvent));
@@ -115,7 +118,10 @@ export function socketLogic(transport: Transport, offThread?: OffThreadDecode, f
 		};
 		socket.onmessage = (ev) => {
 			const raw = typeof ev.data === 'string' ? ev.data : null;
-			if (kind === 'gui' && offThread && raw !== null && raw.length >= OFF_THREAD_CHARS) {
+			if (kind === 'gui' && ev.decoded) {
+				flush(); // the frames before it go first
+				back({ type: 'gui.frame', raw, decoded: ev.decoded });
+			} else if (kind === 'gui' && offThread && raw !== null && raw.length >= OFF_THREAD_CHARS) {
 				flush(); // the frames before it go first
 				back(offThread(raw).then((decoded) => ({ type: 'gui.frame', raw, decoded })));
 			} else if (!batching) back({ type: `${kind}.frame`, raw } as SocketEvent);

@@ -1,10 +1,13 @@
+import type { Decoded, GuiMessage } from '../protocol';
+
 /** The slice of the browser WebSocket API the connection uses, so tests can drive a fake one. */
 export interface SocketLike {
 	readonly readyState: number;
 	send(data: string): void;
 	close(code?: number, reason?: string): void;
 	onopen: ((ev: unknown) => void) | null;
-	onmessage: ((ev: { data: unknown }) => void) | null;
+	/** `decoded`: a big frame the socket's worker decoded (`data` is then only its start). */
+	onmessage: ((ev: { data: unknown; decoded?: Decoded<GuiMessage> }) => void) | null;
 	onclose: ((ev: { code: number; reason: string }) => void) | null;
 	onerror: ((ev: unknown) => void) | null;
 }

@@ -13,6 +13,7 @@ import { emptyState, shownNamespace, type PageFocus, type ScreenState } from '$l
 import {
 	connectionLogic,
 	earlyTransport,
+	workerTransport,
 	httpProbe,
 	serverCheck,
 	serverFocus,
@@ -131,10 +132,12 @@ export class ScreenClient {
 		this.#since = Date.now();
 		this.#held = options.initial ?? (shownNamespace(this.state) !== null ? this.state : null);
 		if (options.initial) this.state = options.initial;
-		const early = options.transport ? null : earlyTransport(browserTransport);
-		const transport = early ?? (options.transport as Transport);
+		// The GUI socket in a worker where there are workers (worker-socket.ts): app.html's early one, then each reconnect's.
+		const early = options.transport ? null : earlyTransport(workerTransport() ?? browserTransport);
+		const transport = options.transport ?? browserTransport;
 		const logic = connectionLogic({
 			transport,
+			guiTransport: early ?? transport,
 			watchers: options.watchers ?? watchersFor(address, options.serverAddress, transport),
 			focus: options.focus ?? focusFor(address, options.serverAddress),
 			...(options.transport ? {} : { frames: (flush: () => void) => this.#atFrame(flush) })

@@ -7,9 +7,10 @@
  *     with. SvelteKit links only what a route imports statically; a template brings its own CSS when
  *     it loads in the browser, which on a server-rendered page would be after its first paint. The
  *     build lists which stylesheet scopes which Svelte component class (server/preloads.js); the
- *     classes in the rendered HTML say which of them the page needs.
+ *     classes in the rendered HTML say which of them the page needs;
+ *   - `socketWorkerPath`: the build's GUI-socket worker, which app.html opens the first socket in.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chooseAddress, sameHost, type AllowedHosts, type OvosAddress } from '../protocol/address';
 import { shownNamespace } from '../screen/selectors';
@@ -94,4 +95,24 @@ export function lazyPartHead(html: string, table: LazyParts = lazyParts(), read:
 		return text === null ? `<link rel="stylesheet" href="${f}">` : `<style data-part="${f}">${text}</style>`;
 	};
 	return [...[...css].map(style), ...[...js].map((f) => `<link rel="modulepreload" href="${f}">`)].join('');
+}
+
+/** Where the build keeps its workers (Vite names each `<module>-<hash>.js`). */
+const WORKERS = '/_app/immutable/workers';
+let socketWorker: string | null = null;
+
+/**
+ * The URL path of the running build's GUI-socket worker (src/lib/connection/gui-socket.worker.ts),
+ * or '' (`vite dev`, which serves no build: app.html then opens its socket on the page).
+ */
+export function socketWorkerPath(): string {
+	if (socketWorker !== null) return socketWorker;
+	const dir = (globalThis as { [BUILD_KEY]?: string })[BUILD_KEY];
+	try {
+		const file = dir ? readdirSync(join(dir, 'client', WORKERS)).find((f) => /^gui-socket\.worker-[\w-]+\.js$/.test(f)) : undefined;
+		socketWorker = file ? `${WORKERS}/${file}` : '';
+	} catch {
+		socketWorker = '';
+	}
+	return socketWorker;
 }

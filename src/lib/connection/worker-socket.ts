@@ -1,0 +1,95 @@
+/**
+ * The GUI socket in a worker (issue 24.4). Chromium builds a frame's text on the thread that owns
+ * the socket, before any of our code runs: a 15 MB frame of 100,000 list rows held the page's main
+ * thread 0.15–0.6 s just to arrive, then as long again to copy it to a decoder and, 100 ms later,
+ * to free Blink's buffers. Owned by gui-socket.worker.ts, the socket's frames reach the page as
+ * they came when small, decoded and cut to the screen's cap when big, in the order they came.
+ * Where there is no Worker (Node, the tests' fake sockets) the socket stays on the page.
+ */
+import type { FromSocketWorker, ToSocketWorker } from './socket-frames';
+import { OPEN, type SocketLike, type Transport } from './transport';
+
+/** The part of a Worker this uses (tests drive a fake one). */
+export interface WorkerLike {
+	postMessage(m: ToSocketWorker): void;
+	terminate(): void;
+	onmessage: ((e: { data: FromSocketWorker }) => void) | null;
+	onerror: ((e: { preventDefault?(): void }) => void) | null;
+}
+
+/** A worker that has said it closed gets this long to end by itself. */
+const CLOSE_GRACE_MS = 3000;
+
+/**
+ * The page's side of a worker's socket. `held`: what the worker posted before this took it over
+ * (app.html's early socket); it is handed on, then what follows, when `flush` is called.
+ */
+export function workerSocket(worker: WorkerLike, held: FromSocketWorker[] = []): { socket: SocketLike; flush: () => void } {
+	let state = 0;
+	let ended = false;
+	const end = () => {
+		if (ended) return;
+		ended = true;
+		state = 3;
+		worker.terminate();
+	};
+	const s: SocketLike = {
+		get readyState() {
+			return state;
+		},
+		send: (raw) => {
+			if (state === OPEN) worker.postMessage({ send: raw });
+		},
+		close: () => {
+			if (state >= 2) return;
+			state = 2;
+			worker.postMessage({ close: true });
+			setTimeout(end, CLOSE_GRACE_MS);
+		},
+		onopen: null,
+		onmessage: null,
+		onclose: null,
+		onerror: null
+	};
+	const on = (m: FromSocketWorker) => {
+		if (ended) return;
+		if (m.t === 'open') {
+			if (state === 0) state = OPEN;
+			s.onopen?.({});
+		} else if (m.t === 'frame') s.onmessage?.(m.decoded ? { data: m.raw, decoded: m.decoded } : { data: m.raw });
+		else {
+			end();
+			s.onclose?.({ code: m.code, reason: m.reason });
+		}
+	};
+	let flushed = false;
+	const flush = () => {
+		if (flushed) return;
+		flushed = true;
+		for (const m of held.splice(0)) on(m);
+		worker.onmessage = (e) => on(e.data);
+		// A worker that cannot start (its script missing, a policy refusing it) ends the socket.
+		worker.onerror = (e) => {
+			e.preventDefault?.();
+			on({ t: 'closed', code: 0, reason: 'the socket worker failed' });
+		};
+	};
+	return { socket: s, flush };
+}
+
+/** Starts the socket's worker (Vite builds it and names its URL). */
+export function startSocketWorker(): Worker {
+	return new Worker(new URL('./gui-socket.worker.ts', import.meta.url), { type: 'module' });
+}
+
+/** A transport whose sockets live in workers, or undefined where there are none. */
+export function workerTransport(): Transport | undefined {
+	if (typeof Worker === 'undefined') return undefined;
+	return (url) => {
+		const worker = startSocketWorker();
+		const { socket, flush } = workerSocket(worker as unknown as WorkerLike);
+		flush();
+		worker.postMessage({ open: url } satisfies ToSocketWorker);
+		return socket;
+	};
+}
