@@ -39,15 +39,16 @@ class FakeWorker implements WorkerLike {
 
 function workerTransport() {
 	const workers: FakeWorker[] = [];
-	const transport: Transport = (url) => {
+	const r = { workers, failed: 0, transport: null as unknown as Transport };
+	r.transport = (url) => {
 		const w = new FakeWorker();
 		workers.push(w);
-		const { socket, flush } = workerSocket(w);
+		const { socket, flush } = workerSocket(w, [], () => r.failed++);
 		flush();
 		w.postMessage({ open: url });
 		return socket;
 	};
-	return { workers, transport };
+	return r;
 }
 
 function screen(guiTransport: Transport) {
@@ -109,7 +110,7 @@ describe('the GUI socket in a worker', () => {
 		expect(ns.cuts).toEqual({ items: MAX_LIST_ROWS + 10 });
 		expect(s.actor.getSnapshot().context.decodeErrors).toBe(0);
 
-		s.actor.send({ type: 'gui.send', message: { type: 'mycroft.events.triggered', namespace: NS, event_name: 'page_gained_focus', data: { number: 0 } } });
+		s.actor.send({ type: 'gui.send', message: { type: 'mycroft.events.triggered', namespace: NS, event_name: 'page_gained_focus', parameters: { number: 0 } } });
 		expect(JSON.parse((worker.said.at(-1) as { send: string }).send).event_name).toBe('page_gained_focus');
 
 		worker.post({ t: 'closed', code: 1006, reason: '' });
@@ -124,6 +125,7 @@ describe('the GUI socket in a worker', () => {
 		const first = w.workers[0]!;
 		first.onerror!({});
 		expect(first.terminated).toBe(true);
+		expect(w.failed).toBe(1);
 		expect(s.notes.some((n) => n.includes('closed'))).toBe(true);
 		s.actor.stop();
 		const t = workerTransport();

@@ -23,8 +23,9 @@ const CLOSE_GRACE_MS = 3000;
 /**
  * The page's side of a worker's socket. `held`: what the worker posted before this took it over
  * (app.html's early socket); it is handed on, then what follows, when `flush` is called.
+ * `failed`: told when the worker could not run (its error event), after the close it reads as.
  */
-export function workerSocket(worker: WorkerLike, held: FromSocketWorker[] = []): { socket: SocketLike; flush: () => void } {
+export function workerSocket(worker: WorkerLike, held: FromSocketWorker[] = [], failed?: () => void): { socket: SocketLike; flush: () => void } {
 	let state = 0;
 	let ended = false;
 	const end = () => {
@@ -72,6 +73,7 @@ export function workerSocket(worker: WorkerLike, held: FromSocketWorker[] = []):
 		worker.onerror = (e) => {
 			e.preventDefault?.();
 			on({ t: 'closed', code: 0, reason: 'the socket worker failed' });
+			failed?.();
 		};
 	};
 	return { socket: s, flush };
@@ -79,15 +81,27 @@ export function workerSocket(worker: WorkerLike, held: FromSocketWorker[] = []):
 
 /** Starts the socket's worker (Vite builds it and names its URL). */
 export function startSocketWorker(): Worker {
+	// A module worker for `vite dev`; the build makes it one IIFE file, which app.html starts as a classic worker.
 	return new Worker(new URL('./gui-socket.worker.ts', import.meta.url), { type: 'module' });
 }
 
-/** A transport whose sockets live in workers, or undefined where there are none. */
-export function workerTransport(): Transport | undefined {
-	if (typeof Worker === 'undefined') return undefined;
+/**
+ * A transport whose sockets live in workers; `fallback` where there are none, and from the first
+ * worker that could not run on (a browser without them, a policy refusing them).
+ */
+export function workerTransport(fallback: Transport): Transport {
+	if (typeof Worker === 'undefined') return fallback;
+	let broken = false;
 	return (url) => {
-		const worker = startSocketWorker();
-		const { socket, flush } = workerSocket(worker as unknown as WorkerLike);
+		if (broken) return fallback(url);
+		let worker: Worker;
+		try {
+			worker = startSocketWorker();
+		} catch {
+			broken = true;
+			return fallback(url);
+		}
+		const { socket, flush } = workerSocket(worker as unknown as WorkerLike, [], () => (broken = true));
 		flush();
 		worker.postMessage({ open: url } satisfies ToSocketWorker);
 		return socket;

@@ -133,7 +133,7 @@ export class ScreenClient {
 		this.#held = options.initial ?? (shownNamespace(this.state) !== null ? this.state : null);
 		if (options.initial) this.state = options.initial;
 		// The GUI socket in a worker where there are workers (worker-socket.ts): app.html's early one, then each reconnect's.
-		const early = options.transport ? null : earlyTransport(workerTransport() ?? browserTransport);
+		const early = options.transport ? null : earlyTransport(workerTransport(browserTransport));
 		const transport = options.transport ?? browserTransport;
 		const logic = connectionLogic({
 			transport,
