@@ -4,9 +4,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { connectionLogic, REPLAY_MS, type WireFrame } from '../../src/lib/connection';
-import { OFF_THREAD_CHARS } from '../../src/lib/connection/off-thread';
+import { OFF_THREAD_CHARS } from '../../src/lib/connection/socket-frames';
 import { MAX_PENDING } from '../../src/lib/connection/socket';
-import { decode, type OvosAddress } from '../../src/lib/protocol';
+import type { OvosAddress } from '../../src/lib/protocol';
 import { fakeTransport, fakeWatchers } from './fake-socket';
 
 const GUI: OvosAddress = { host: '10.0.0.5', guiPort: 18181, busPort: 8181, handshake: 'gui' };
@@ -15,9 +15,7 @@ const set = (text: string) => ({ type: 'mycroft.session.set', namespace: 'a', da
 function screen() {
 	const t = fakeTransport();
 	const flushes: (() => void)[] = [];
-	// Big frames decoded "off the main thread": a promise, as the page's worker gives.
-	const offThread = (raw: string) => Promise.resolve(decode(raw));
-	const actor = createActor(connectionLogic({ transport: t.transport, watchers: fakeWatchers(() => true).watchers, frames: (f) => void flushes.push(f), offThread }), {
+	const actor = createActor(connectionLogic({ transport: t.transport, watchers: fakeWatchers(() => true).watchers, frames: (f) => void flushes.push(f) }), {
 		input: { address: GUI, pageHost: '10.0.0.5', guiId: 'me' }
 	});
 	const wire: WireFrame[] = [];
@@ -76,17 +74,21 @@ describe('GUI frames batched per animation frame', () => {
 		expect(s.text()).toBe('last words');
 	});
 
-	it('a big frame decoded off the main thread keeps its place: the batch before it, the frames after it', async () => {
+	it("a big frame decoded in the socket's worker keeps its place: the batch before it, the frames after it", async () => {
 		const s = screen();
 		await vi.advanceTimersByTimeAsync(REPLAY_MS + 10);
 		s.gui.receive(set('before'));
-		s.gui.receive(set('x'.repeat(OFF_THREAD_CHARS)));
+		s.gui.receiveFromWorker(JSON.stringify(set('x'.repeat(OFF_THREAD_CHARS))));
+		expect(s.text()).toHaveLength(OFF_THREAD_CHARS); // the batch before it, then it, at once
 		s.gui.receive(set('after'));
-		expect(s.text()).toBe('before'); // handed over when the big one came
-		await vi.advanceTimersByTimeAsync(0);
 		expect(s.text()).toHaveLength(OFF_THREAD_CHARS);
 		s.flush();
 		expect(s.text()).toBe('after');
+		const texts = s.wire.slice(-3).map((f) => {
+			const m = f.message;
+			return m && 'kind' in m && m.kind === 'data.set' ? String(m.data.text).slice(0, 6) : '?';
+		});
+		expect(texts).toEqual(['before', 'xxxxxx', 'after']);
 	});
 
 	it('frames do not pile up when no flush comes (a page whose animation frames stall)', async () => {

@@ -1,11 +1,12 @@
 import type { PortWatchers, ServerWatchResult, SocketLike, Transport } from '../../src/lib/connection';
+import { socketWorkerFrame } from '../../src/lib/connection/socket-frames';
 
 /** A scriptable stand-in for the browser WebSocket. */
 export class FakeSocket implements SocketLike {
 	readyState = 0;
 	sent: string[] = [];
 	onopen: ((ev: unknown) => void) | null = null;
-	onmessage: ((ev: { data: unknown }) => void) | null = null;
+	onmessage: SocketLike['onmessage'] = null;
 	onclose: ((ev: { code: number; reason: string }) => void) | null = null;
 	onerror: ((ev: unknown) => void) | null = null;
 	constructor(readonly url: string) {}
@@ -22,6 +23,11 @@ export class FakeSocket implements SocketLike {
 	}
 	receive(data: unknown) {
 		this.onmessage?.({ data: typeof data === 'string' ? data : JSON.stringify(data) });
+	}
+	/** A frame as the GUI socket's worker hands it on (a big one decoded and cut). */
+	receiveFromWorker(raw: string) {
+		const m = socketWorkerFrame(raw);
+		if (m.t === 'frame') this.onmessage?.(m.decoded ? { data: m.raw, decoded: m.decoded } : { data: m.raw });
 	}
 	drop(code = 1006) {
 		this.readyState = 3;

@@ -29,7 +29,6 @@ import { announce, decode, decodeBus, encode, encodeBus, guiConnected, type BusM
 import { busUrl, guiUrl, type OvosAddress } from '../protocol/address';
 import { emptyState, hasPageChoice, reduce, withFocus, type PageFocus, type ScreenState } from '../screen';
 import { aliveLogic, holdAfter, httpProbe, portWatchLogic, socketAlive, type PortWatchers } from './port-watch';
-import { workerDecode, type OffThreadDecode } from './off-thread';
 import { socketLogic, type FrameScheduler, type SocketEvent, type SocketKind } from './socket';
 import { browserTransport, type Transport } from './transport';
 
@@ -262,7 +261,7 @@ export const connectionMachine = setup({
 	},
 	// Real sockets and watchers by default; `createConnection` provides the ones a page (or a test) has.
 	actors: {
-		socket: socketLogic(browserTransport, workerDecode()),
+		socket: socketLogic(browserTransport),
 		portWatch: portWatchLogic({ probe: httpProbe }),
 		alive: aliveLogic((_kind, url) => socketAlive(url)),
 		focus: focusLogic()
@@ -581,7 +580,6 @@ export interface ConnectionDeps {
 	/** Opens the GUI socket (default `transport`): the screen's is in a worker (worker-socket.ts). */
 	readonly guiTransport?: Transport;
 	readonly watchers?: PortWatchers;
-	readonly offThread?: OffThreadDecode;
 	/** Batch GUI frames between flushes this schedules (the screen's animation frame); none = one event each. */
 	readonly frames?: FrameScheduler;
 	/** The page each namespace is on, from someone who heard ovos-gui's focus events (the app server); null when unknown. Never throws. */
@@ -594,8 +592,8 @@ function focusLogic(focus?: () => Promise<PageFocus | null>) {
 }
 
 /** The machine with the sockets and watchers a page (or a test) has. */
-export function connectionLogic({ transport = browserTransport, guiTransport = transport, watchers = { probe: httpProbe, alive: (_kind, url) => socketAlive(url, transport) }, offThread = workerDecode(), frames, focus }: ConnectionDeps = {}) {
+export function connectionLogic({ transport = browserTransport, guiTransport = transport, watchers = { probe: httpProbe, alive: (_kind, url) => socketAlive(url, transport) }, frames, focus }: ConnectionDeps = {}) {
 	return connectionMachine.provide({
-		actors: { socket: socketLogic(transport, offThread, frames, guiTransport), portWatch: portWatchLogic(watchers), alive: aliveLogic(watchers.alive), focus: focusLogic(focus) }
+		actors: { socket: socketLogic(transport, frames, guiTransport), portWatch: portWatchLogic(watchers), alive: aliveLogic(watchers.alive), focus: focusLogic(focus) }
 	});
 }

@@ -12,14 +12,13 @@
  */
 import { fromCallback } from 'xstate';
 import type { Decoded, GuiMessage } from '../protocol';
-import { OFF_THREAD_CHARS, type OffThreadDecode } from './off-thread';
 import { OPEN, type SocketLike, type Transport } from './transport';
 
 export type SocketKind = 'gui' | 'bus';
 
 export type SocketEvent =
 	| { type: 'gui.open' }
-	/** `decoded`: a big frame, decoded (and cut to the cap) off the main thread. */
+	/** `decoded`: a big frame, decoded (and cut to the cap) in the socket's worker (worker-socket.ts). */
 	| { type: 'gui.frame'; raw: string | null; decoded?: Decoded<GuiMessage> }
 	/** Frames that arrived since the last flush, in order (batching on). */
 	| { type: 'gui.frames'; raws: readonly (string | null)[] }
@@ -49,27 +48,13 @@ export const CONNECT_TIMEOUT_MS = 6000;
 /** Frames held for a flush at most; more are handed over at once. */
 export const MAX_PENDING = 1000;
 
-/**
- * `offThread`: decodes big GUI frames elsewhere; events wait their turn behind one being decoded.
- * `guiTransport`: opens GUI sockets (the screen's: in a worker, worker-socket.ts).
- */
-export function socketLogic(transport: Transport, offThread?: OffThreadDecode, frames?: FrameScheduler, guiTransport: Transport = transport) {
+/** `guiTransport`: opens GUI sockets (the screen's: in a worker, worker-socket.ts). */
+export function socketLogic(transport: Transport, frames?: FrameScheduler, guiTransport: Transport = transport) {
 	return fromCallback<SocketSend, SocketInput>(({ input, sendBack, receive }) => {
 		const { kind, url } = input;
 		let stopped = false;
-		const send = (e: SocketEvent) => {
+		const back = (e: SocketEvent) => {
 			if (!stopped) (sendBack as (e: SocketEvent) => void)(e);
-		};
-		let queued = 0;
-		let line: Promise<unknown> = Promise.resolve();
-		/** Every event in the order the socket gave it, a big frame's once it is decoded. */
-		const back = (e: SocketEvent | Promise<SocketEvent>) => {
-			if (queued === 0 && !(e instanceof Promise)) return send(e);
-			queued++;
-			line = line.then(() => e).then((ev) => {
-				queued--;
-				send(ev);
-			});
 		};
 		let socket: SocketLike;
 		try {
@@ -121,9 +106,6 @@ export function socketLogic(transport: Transport, offThread?: OffThreadDecode, f
 			if (kind === 'gui' && ev.decoded) {
 				flush(); // the frames before it go first
 				back({ type: 'gui.frame', raw, decoded: ev.decoded });
-			} else if (kind === 'gui' && offThread && raw !== null && raw.length >= OFF_THREAD_CHARS) {
-				flush(); // the frames before it go first
-				back(offThread(raw).then((decoded) => ({ type: 'gui.frame', raw, decoded })));
 			} else if (!batching) back({ type: `${kind}.frame`, raw } as SocketEvent);
 			else {
 				pending.push(raw);
