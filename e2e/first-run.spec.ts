@@ -86,7 +86,7 @@ test.beforeAll(async () => {
 	}
 	// An asset of the shared app, fetched before the build that npm start makes.
 	const html = await (await fetch(`${SHARED()}/`)).text();
-	sharedAsset = /\/_app\/immutable\/[^"]+\.js/.exec(html)?.[0] ?? '';
+	sharedAsset = /\/_app\/immutable\/[^"']+\.js/.exec(html)?.[0] ?? '';
 	expect(sharedAsset).not.toBe('');
 	app = npmStart();
 	// Until it says where to go, or stops.
@@ -242,7 +242,7 @@ test('a file that fails while it is sent costs that response, never the process'
 	try {
 		const url = `http://127.0.0.1:${port}`;
 		await waitForHttp(`${url}/`);
-		const asset = /\/_app\/immutable\/[^"]+\.js/.exec(await (await fetch(`${url}/`)).text())?.[0] ?? '';
+		const asset = /\/_app\/immutable\/[^"']+\.js/.exec(await (await fetch(`${url}/`)).text())?.[0] ?? '';
 		for (const suffix of ['', '.gz', '.br']) rmSync(`${copy}/client${asset}${suffix}`, { force: true });
 		const failed = await fetch(`${url}${asset}`)
 			.then(async (r) => (r.ok ? (await r.text(), 'served') : `status ${r.status}`))
