@@ -53,6 +53,12 @@ test('the page that is up is in the HTML of /kiosk and /, and drawn styled witho
 		// statically), inline: no request stands between the HTML and its first paint.
 		expect(body).toMatch(/<style data-part="\/_app\/immutable\/assets\/WeatherScene\.[^"]+\.css">[^<]*\.svelte-/);
 		expect(body).not.toMatch(/<link rel="stylesheet"/);
+		// The code is not fetched with the HTML: its ~20 responses held the parser and the first paint back on a
+		// slow CPU. It is named for app.html, which preloads it once the first frame is painted.
+		const res = await fetch(`${app.url}${path}`);
+		expect(res.headers.get('link') ?? '').not.toContain('modulepreload');
+		expect(await res.text()).not.toContain('rel="modulepreload"');
+		expect(body).toMatch(/<meta name="ovos-modules" content="[^"]*\/_app\/immutable\/entry\/start\.[^"]*">/);
 	}
 	// No script runs, so no socket can open: what shows is the server's HTML alone.
 	const context = await browser.newContext({ javaScriptEnabled: false });

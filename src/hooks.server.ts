@@ -5,7 +5,7 @@ import { requestLanguage } from '$lib/i18n/languages';
 import { config, ConfigError, type ServerConfig } from '$lib/server/config';
 import { crossSiteReason, withSecurityHeaders } from '$lib/server/guards';
 import { startScreenMirror } from '$lib/server/screen-mirror';
-import { lazyPartHead, socketWorkerPath } from '$lib/server/first-paint';
+import { lazyPartCode, lazyPartHead, moduleListHead, socketWorkerPath } from '$lib/server/first-paint';
 import { reachability } from '$lib/server/reachability';
 import { logFailedRequest } from '$lib/server/request-log';
 import { publishStart, startInfo } from '$lib/server/start-info';
@@ -73,7 +73,14 @@ export const handle: Handle = async ({ event, resolve }) => {
 	const early = new URL(url);
 	early.search = screenParams(url.searchParams, event.cookies.get(OPTIONS_COOKIE)).toString();
 	const theme = themeOf(event.cookies.get(THEME_COOKIE), config().theme);
+	// The page's code is preloaded by app.html after the first paint (first-paint.ts), not with the HTML.
+	const modules: string[] = [];
 	const res = await resolve(event, {
+		preload: ({ type, path }) => {
+			if (type !== 'js') return true;
+			modules.push(path);
+			return false;
+		},
 		transformPageChunk: ({ html }) =>
 			html
 				.replace('%ovos.early%', earlySocketUrl(early, config().ovos, config().allowedHosts, config().allowedPorts))
@@ -81,7 +88,7 @@ export const handle: Handle = async ({ event, resolve }) => {
 				.replace('%ovos.theme%', theme)
 				.replace('%ovos.lang%', event.locals.i18n.lang)
 				// A server-rendered page (the screens' first paint) brings the lazily loaded parts it shows.
-				.replace('</head>', () => `${lazyPartHead(html)}</head>`)
+				.replace('</head>', () => `${lazyPartHead(html)}${moduleListHead([...modules, ...lazyPartCode(html)])}</head>`)
 	});
 	return withSecurityHeaders(res);
 };

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { busMessage, type OvosAddress } from '../../src/lib/protocol';
-import { firstScreen, lazyPartHead } from '../../src/lib/server/first-paint';
+import { firstScreen, lazyPartCode, lazyPartHead, moduleListHead } from '../../src/lib/server/first-paint';
 import { screenMirror, startScreenMirror } from '../../src/lib/server/screen-mirror';
 import { startSimulator } from '../../src/lib/server/simulator';
 import { lazyParts } from '../../server/preloads.js';
@@ -86,15 +86,24 @@ describe('the lazily loaded parts a rendered page links', () => {
 		});
 	});
 
-	it('inlines the stylesheets the HTML was rendered with and preloads their code, once each, and nothing for classes it does not know', () => {
+	it('inlines the stylesheets the HTML was rendered with and lists their code, once each, and nothing for classes it does not know', () => {
 		const html = '<div class="kiosk svelte-k1"><section class="wx-scene svelte-w1"><p class="wx-place svelte-w1"></p><i class="svelte-w2 svelte-constructor"></i></section></div>';
 		const read = (path: string) => css[path.slice(1)] ?? null;
-		expect(lazyPartHead(html, table, read)).toBe(
-			`<style data-part="/_app/immutable/assets/scene.css">${css['_app/immutable/assets/scene.css']}</style>` +
-				'<link rel="modulepreload" href="/_app/immutable/chunks/scene.js"><link rel="modulepreload" href="/_app/immutable/chunks/icon.js">'
-		);
+		// No modulepreload in the head: the code is preloaded after the first paint (moduleListHead).
+		expect(lazyPartHead(html, table, read)).toBe(`<style data-part="/_app/immutable/assets/scene.css">${css['_app/immutable/assets/scene.css']}</style>`);
+		expect(lazyPartCode(html, table)).toEqual(['/_app/immutable/chunks/scene.js', '/_app/immutable/chunks/icon.js']);
+		expect(lazyPartCode('<p class="svelte-k1 svelte-__proto__">no lazy part</p>', table)).toEqual([]);
 		// A stylesheet the build does not have (it could not be read) is linked, as the browser would fetch it.
 		expect(lazyPartHead(html, table, () => null)).toMatch(/^<link rel="stylesheet" href="\/_app\/immutable\/assets\/scene\.css">/);
 		expect(lazyPartHead('<p class="svelte-k1 svelte-__proto__">no lazy part</p>', table, read)).toBe('');
+	});
+});
+
+describe('moduleListHead', () => {
+	it('names the page’s code once each for app.html to preload after the first paint, and drops anything that is not a plain path', () => {
+		expect(moduleListHead(['./_app/immutable/entry/start.A.js', '/_app/immutable/chunks/b.js', './_app/immutable/entry/start.A.js', 'x" onload="y'])).toBe(
+			'<meta name="ovos-modules" content="./_app/immutable/entry/start.A.js /_app/immutable/chunks/b.js">'
+		);
+		expect(moduleListHead([])).toBe('');
 	});
 });

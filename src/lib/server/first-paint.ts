@@ -78,23 +78,40 @@ function buildSheet(path: string): string | null {
 /**
  * What the head needs for the lazily loaded parts rendered in `html`: their stylesheets inline (a
  * linked one blocked the first paint until the server answered it: 0.1-0.4 s on a busy machine, as
- * long again under a Pi's CPU) and their code as `modulepreload` links (the page's renderer is
- * fetched with the page, not after the app has started). The browser's loader of a part fetches its
- * stylesheet again when the part's code runs, after the paint; its rules are the same.
+ * long again under a Pi's CPU). The browser's loader of a part fetches its stylesheet again when the
+ * part's code runs, after the paint; its rules are the same. Their code is in `lazyPartCode`.
  */
 export function lazyPartHead(html: string, table: LazyParts = lazyParts(), read: (path: string) => string | null = buildSheet): string {
-	const css = new Set<string>();
-	const js = new Set<string>();
-	for (const m of html.matchAll(/\bsvelte-[a-z0-9]+\b/g)) {
-		const part = Object.hasOwn(table, m[0]) ? table[m[0]] : undefined;
-		part?.css.forEach((f) => css.add(f));
-		part?.js.forEach((f) => js.add(f));
-	}
 	const style = (f: string) => {
 		const text = read(f);
 		return text === null ? `<link rel="stylesheet" href="${f}">` : `<style data-part="${f}">${text}</style>`;
 	};
-	return [...[...css].map(style), ...[...js].map((f) => `<link rel="modulepreload" href="${f}">`)].join('');
+	return [...partsIn(html, table, 'css')].map(style).join('');
+}
+
+/** The code of the lazily loaded parts rendered in `html` (the page's renderer), as URL paths. */
+export function lazyPartCode(html: string, table: LazyParts = lazyParts()): string[] {
+	return [...partsIn(html, table, 'js')];
+}
+
+function partsIn(html: string, table: LazyParts, kind: 'css' | 'js'): Set<string> {
+	const out = new Set<string>();
+	for (const m of html.matchAll(/\bsvelte-[a-z0-9]+\b/g)) {
+		const part = Object.hasOwn(table, m[0]) ? table[m[0]] : undefined;
+		part?.[kind].forEach((f) => out.add(f));
+	}
+	return out;
+}
+
+/**
+ * The app's code a page preloads, named in its head for app.html to preload once the first frame is
+ * painted. Preloaded with the HTML (SvelteKit's `Link` header), the ~20 modules' responses were
+ * handled on the page's main thread before the parser reached the body: under a Pi-class CPU they
+ * held the first paint back by hundreds of ms (issue 23.4).
+ */
+export function moduleListHead(paths: Iterable<string>): string {
+	const list = [...new Set(paths)].filter((p) => /^[\w./-]+$/.test(p));
+	return list.length ? `<meta name="ovos-modules" content="${list.join(' ')}">` : '';
 }
 
 /** Where the build keeps its workers (Vite names each `<module>-<hash>.js`). */
