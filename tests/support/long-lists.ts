@@ -3,6 +3,7 @@
  * bench:hostile's long-list figures, the browser test of the same, and the render tests.
  */
 import type { JsonObject } from '../../src/lib/protocol';
+import { STRIP_INITIAL } from '../../src/lib/templates/parts/window-math';
 
 const GUI1 = 'skill-gui1.test';
 const ALERTS = 'ovos-skill-alerts.openvoiceos';
@@ -21,6 +22,8 @@ export interface LongCase {
 	readonly path?: string;
 	/** What each entry shown starts with (`entry 12`), for counting them; absent where entries are not laid out at once. */
 	readonly entry?: string;
+	/** How many entries a first paint lays out, where not `INITIAL` (a card strip's). */
+	readonly initial?: number;
 }
 
 const rows = <T>(n: number, f: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => f(i));
@@ -32,8 +35,8 @@ export const LONG_CASES: readonly LongCase[] = [
 	{ name: 'gui1_select', ns: GUI1, pages: () => ['SYSTEM_select'], data: (n) => ({ prompt: 'Pick one', items: rows(n, (i) => ({ label: `choice ${i}`, value: i })) }), marker: 'choice 0', entry: 'choice ' },
 	{ name: 'gui1_media', ns: GUI1, pages: () => ['SYSTEM_media_player'], data: (n) => ({ media_title: 'track 0', media_artist: 'someone', media_playback_state: 'playing', media_playlist: rows(n, (i) => ({ title: `track ${i}`, artist: 'someone' })), media_playlist_position: 0 }), marker: 'track 0' },
 	{ name: 'alerts_list', ns: ALERTS, pages: () => ['ListView'], data: (n) => ({ header: 'Long to-do list', items: rows(n, (i) => ({ main: `to do ${i}`, secondary: `due ${i}` })) }), marker: 'to do 0', entry: 'to do ' },
-	{ name: 'alerts_timer', ns: ALERTS, pages: () => ['Timer'], data: (n) => ({ activeTimers: { timers: rows(n, (i) => ({ alertId: `t${i}`, timerName: `timer ${i}`, timeDelta: '1:00', percentRemaining: 0.5, expired: false })) } }), marker: 'timer 0', entry: 'timer ' },
-	{ name: 'alerts_alarms', ns: ALERTS, pages: () => ['AlarmsOverviewCard'], data: (n) => ({ activeAlarms: rows(n, (i) => ({ alarmTime: '7:00', alarmAmPm: 'AM', alarmName: `alarm ${i}`, alarmExpired: false, alarmIndex: `a${i}`, alarmRepeat: false, alarmRepeatStr: 'Once' })), activeAlarmCount: n }), marker: 'alarm 0', entry: 'alarm ' },
+	{ name: 'alerts_timer', ns: ALERTS, pages: () => ['Timer'], data: (n) => ({ activeTimers: { timers: rows(n, (i) => ({ alertId: `t${i}`, timerName: `timer ${i}`, timeDelta: '1:00', percentRemaining: 0.5, expired: false })) } }), marker: 'timer 0', entry: 'timer ', initial: STRIP_INITIAL },
+	{ name: 'alerts_alarms', ns: ALERTS, pages: () => ['AlarmsOverviewCard'], data: (n) => ({ activeAlarms: rows(n, (i) => ({ alarmTime: '7:00', alarmAmPm: 'AM', alarmName: `alarm ${i}`, alarmExpired: false, alarmIndex: `a${i}`, alarmRepeat: false, alarmRepeatStr: 'Once' })), activeAlarmCount: n }), marker: 'alarm 0', entry: 'alarm ', initial: STRIP_INITIAL },
 	{ name: 'ocp_suggestions', ns: OCP, pages: () => ['SuggestionsView'], data: (n) => ({ title: 'song 0', playlistModel: { data: rows(n, (i) => ({ track: `song ${i}`, album: 'skill-x', duration: 200_000, uri: `u${i}` })) } }), marker: 'song 0', entry: 'song ' },
 	{ name: 'ocp_home', ns: OCP, pages: () => ['Home'], data: (n) => ({ homepage_index: 1, skillCards: rows(n, (i) => ({ skill_id: `s${i}`, title: `skill ${i}` })) }), marker: 'skill 0', entry: 'skill ' },
 	{

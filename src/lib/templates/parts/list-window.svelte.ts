@@ -10,16 +10,28 @@ import { INITIAL, pads, windowFor, type Metrics, type Range } from './window-mat
 
 export type Axis = 'x' | 'y';
 
+export interface WindowOptions {
+	/** Which way the scroller scrolls (a card strip turns with the screen). */
+	readonly axis?: (el: HTMLElement) => Axis;
+	/**
+	 * Entries laid out before anything is measured (default `INITIAL`): a screenful and a little
+	 * more. Every one of them is laid out once before the first measure, in the same frame.
+	 */
+	readonly initial?: number;
+}
+
 export class ListWindow {
-	#range = $state<Range>({ start: 0, end: INITIAL });
+	#range: Range;
 	#metrics: Metrics | null = null;
 	readonly #count: () => number;
 	readonly #axis: (el: HTMLElement) => Axis;
+	readonly #initial: number;
 
-	/** `axis`: which way the scroller scrolls (a card strip turns with the screen). */
-	constructor(count: () => number, axis: (el: HTMLElement) => Axis = () => 'y') {
+	constructor(count: () => number, { axis = () => 'y', initial = INITIAL }: WindowOptions = {}) {
 		this.#count = count;
 		this.#axis = axis;
+		this.#initial = initial;
+		this.#range = $state({ start: 0, end: initial });
 	}
 
 	get start(): number {
@@ -52,7 +64,7 @@ export class ListWindow {
 			if (this.#metrics) {
 				const scroll = axis === 'y' ? el.scrollTop : Math.abs(el.scrollLeft);
 				next = windowFor(count, this.#metrics, scroll, axis === 'y' ? el.clientHeight : el.clientWidth, current);
-			} else next = { start: 0, end: INITIAL };
+			} else next = { start: 0, end: this.#initial };
 			apply(next);
 			if (next.start !== this.#range.start || next.end !== this.#range.end) this.#range = next;
 		};

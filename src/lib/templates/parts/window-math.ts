@@ -25,6 +25,13 @@ export interface Range {
 /** Entries laid out before anything is measured: the first paint (and the server's) shows a screenful. */
 export const INITIAL = 30;
 
+/**
+ * The same for a card strip (CardStrip.svelte): two and a bit cards fit in view (each takes 42 % of
+ * it) and the window keeps a screenful beyond, six in all. Thirty of these cards laid out before the
+ * first measure made a 50-90 ms frame when a long list arrived (bench:hostile, alarms and timers).
+ */
+export const STRIP_INITIAL = 6;
+
 const linesOf = (count: number, cols: number) => Math.ceil(count / cols);
 
 /**
