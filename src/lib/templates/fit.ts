@@ -1,7 +1,7 @@
 /**
  * Auto-fit text, like Qt's AutoFitLabel but with a floor: the largest font size (between `min` and
- * `max` px) at which the element fits its parent box. Runs only when the text or the box changes
- * (no timers, no per-frame work); below `min` the box scrolls instead of shrinking to 5 px.
+ * `max` px) at which the element fits its parent box. Runs only when the text or the box changes;
+ * below `min` the box scrolls instead of shrinking to 5 px.
  */
 export interface FitOptions {
 	readonly min: number;
@@ -63,9 +63,19 @@ export function fitText({ min, max }: FitOptions) {
 			fit();
 		});
 		resize.observe(box);
-		const mutate = new MutationObserver(fit);
+		// A text change is fitted in the next animation frame, before it paints: each fit forces a
+		// layout or two, and text that changes a few hundred times a second (a fast session.set) made
+		// those layouts a third of the main thread on a 4x slower CPU (issue 27.1). Once per frame,
+		// the frame's own layout is the fit's.
+		let asked = 0;
+		const soon = () => {
+			if (typeof requestAnimationFrame !== 'function') return fit();
+			if (asked === 0) asked = requestAnimationFrame(() => ((asked = 0), fit()));
+		};
+		const mutate = new MutationObserver(soon);
 		mutate.observe(node, { childList: true, characterData: true, subtree: true });
 		return () => {
+			if (asked !== 0) cancelAnimationFrame(asked);
 			resize.disconnect();
 			mutate.disconnect();
 		};
