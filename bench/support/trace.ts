@@ -3,6 +3,12 @@
 /** Enough for the renderer main thread's tasks (`ThreadControllerImpl::RunTask`), cheap enough to leave on while measuring. */
 export const TASK_CATEGORIES = ['toplevel'];
 
+/**
+ * What `renderedFrames` needs besides the tasks: a few events per frame (begin main frame on the
+ * page's main thread, activation and draw on its compositor) and user-timing marks for the clock.
+ */
+export const FRAME_CATEGORIES = [...TASK_CATEGORIES, 'disabled-by-default-devtools.timeline.frame', 'blink.user_timing'];
+
 interface TraceEvent {
 	readonly name: string;
 	readonly ph: string;
@@ -13,18 +19,55 @@ interface TraceEvent {
 	readonly args?: { name?: string };
 }
 
+const eventsOf = (buf: Buffer) => (JSON.parse(buf.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+const thread = (e: TraceEvent) => `${e.pid}:${e.tid}`;
+
 /** Every task on a renderer's main thread, in ms, with its start (µs, trace clock). */
 export function rendererTasks(buf: Buffer): { start: number; ms: number }[] {
-	const events = (JSON.parse(buf.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-	const main = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+	const events = eventsOf(buf);
+	const main = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map(thread));
 	// Each task is `ThreadControllerImpl::RunTask` (toplevel) and, with DevTools' categories, also `RunTask`.
 	const name = events.some((e) => e.name === 'RunTask') ? 'RunTask' : 'ThreadControllerImpl::RunTask';
 	return events
-		.filter((e) => e.name === name && e.ph === 'X' && e.dur !== undefined && main.has(`${e.pid}:${e.tid}`))
+		.filter((e) => e.name === name && e.ph === 'X' && e.dur !== undefined && main.has(thread(e)))
 		.map((e) => ({ start: e.ts, ms: (e.dur as number) / 1000 }));
 }
 
 /** The longest renderer main-thread task of a trace, in ms (every task, not only longtask's ≥ 50 ms). */
 export function longestTracedTask(buf: Buffer): number {
 	return rendererTasks(buf).reduce((m, t) => Math.max(m, t.ms), 0);
+}
+
+/**
+ * The page's rendered frames (trace taken with FRAME_CATEGORIES), on the page's clock
+ * (`performance.now()`, ms), given a user-timing mark `anchor` made at page time `anchorAt`:
+ * `mainDone` when each main-thread frame task (animation frame callbacks, style, layout, paint,
+ * commit) ended, `drawn` when the compositor drew the first frame after that commit's activation.
+ * A DOM change made before a frame task ends is in that frame (made during it, it came from the
+ * frame's own callbacks).
+ */
+export function renderedFrames(buf: Buffer, anchor: string, anchorAt: number): { mainDone: number; drawn: number }[] {
+	const events = eventsOf(buf);
+	const mark = events.find((e) => e.name === anchor && e.ph !== 'e');
+	if (!mark) throw new Error(`no user-timing mark ${anchor} in the trace`);
+	const toPage = (ts: number) => (ts - mark.ts) / 1000 + anchorAt;
+	const frameId = (e: TraceEvent) => (e.args as { frameId?: number; data?: { frameId?: number } } | undefined)?.data?.frameId ?? (e.args as { frameId?: number } | undefined)?.frameId;
+	const begins = events.filter((e) => e.name === 'BeginMainThreadFrame' && e.ph === 'I' && e.pid === mark.pid).sort((a, b) => a.ts - b.ts);
+	const main = begins[0] ? thread(begins[0]) : '';
+	const tasks = events.filter((e) => e.name === 'ThreadControllerImpl::RunTask' && e.ph === 'X' && thread(e) === main).sort((a, b) => a.ts - b.ts);
+	const activated = new Map<number, number>();
+	for (const e of events) if (e.name === 'ActivateLayerTree' && e.pid === mark.pid && frameId(e) !== undefined) activated.set(frameId(e) as number, e.ts);
+	const draws = events.filter((e) => e.name === 'DrawFrame' && e.ph === 'I' && e.pid === mark.pid).map((e) => e.ts).sort((a, b) => a - b);
+	const out: { mainDone: number; drawn: number }[] = [];
+	let t = 0;
+	let d = 0;
+	for (const b of begins) {
+		while (t < tasks.length && (tasks[t] as TraceEvent).ts + ((tasks[t] as TraceEvent).dur ?? 0) < b.ts) t++;
+		const task = tasks[t];
+		const at = activated.get(frameId(b) ?? -1);
+		if (!task || task.ts > b.ts || at === undefined) continue;
+		while (d < draws.length && (draws[d] as number) < at) d++;
+		if (d < draws.length) out.push({ mainDone: toPage(task.ts + (task.dur ?? 0)), drawn: toPage(draws[d] as number) });
+	}
+	return out;
 }
