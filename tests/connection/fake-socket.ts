@@ -27,7 +27,8 @@ export class FakeSocket implements SocketLike {
 	/** A frame as the GUI socket's worker hands it on (a big one decoded and cut). */
 	receiveFromWorker(raw: string) {
 		const m = socketWorkerFrame(raw);
-		if (m.t === 'frame') this.onmessage?.(m.decoded ? { data: m.raw, decoded: m.decoded } : { data: m.raw });
+		if (m === null) this.onmessage?.({ data: raw });
+		else if (m.t === 'frame') this.onmessage?.(m.decoded ? { data: m.raw, decoded: m.decoded } : { data: m.raw });
 	}
 	drop(code = 1006) {
 		this.readyState = 3;

@@ -7,7 +7,7 @@
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { connectionLogic, earlyTransport, type ConnectionEmitted, type Transport } from '../../src/lib/connection';
-import { OFF_THREAD_CHARS, socketWorkerFrame, type FromSocketWorker, type ToSocketWorker } from '../../src/lib/connection/socket-frames';
+import { BATCH_MS, OFF_THREAD_CHARS, socketWorkerFrame, workerFrames, type FromSocketWorker, type ToSocketWorker } from '../../src/lib/connection/socket-frames';
 import { workerSocket, type WorkerLike } from '../../src/lib/connection/worker-socket';
 import { MAX_LIST_ROWS, type OvosAddress } from '../../src/lib/protocol';
 import { fakeTransport, fakeWatchers } from './fake-socket';
@@ -23,7 +23,8 @@ class FakeWorker implements WorkerLike {
 	onmessage: ((e: { data: FromSocketWorker }) => void) | null = null;
 	onerror: ((e: { preventDefault?(): void }) => void) | null = null;
 	postMessage(m: ToSocketWorker) {
-		this.said.push(m);
+		if ('ready' in m) this.frames.ready();
+		else this.said.push(m);
 	}
 	terminate() {
 		this.terminated = true;
@@ -31,9 +32,15 @@ class FakeWorker implements WorkerLike {
 	post(m: FromSocketWorker) {
 		this.onmessage?.({ data: m });
 	}
-	/** A frame through the worker's own handling (socket-frames.ts). */
+	/** The worker's own handling of its frames (socket-frames.ts), on a clock that never moves. */
+	readonly frames = workerFrames((m) => this.post(m), { now: () => 0, setTimeout: () => 0, clearTimeout: () => {} });
+	/** A frame as the worker's socket gets it; small ones wait in the worker's batch until `send`. */
 	frame(msg: object) {
-		this.post(socketWorkerFrame(JSON.stringify(msg)));
+		this.frames.frame(JSON.stringify(msg));
+	}
+	/** What the worker holds goes now (its batch timer fired). */
+	send() {
+		this.frames.end();
 	}
 }
 
@@ -69,14 +76,14 @@ const set = (data: object) => ({ type: 'mycroft.session.set', namespace: NS, dat
 const insert = { type: 'mycroft.session.list.insert', namespace: 'mycroft.system.active_skills', position: 0, data: [{ skill_id: NS }] };
 
 describe('what the socket worker posts for a frame', () => {
-	it('a small frame as it came; a big one decoded and cut to the cap, with only its start as text', () => {
+	it('a small frame goes in a batch; a big one alone, decoded and cut to the cap, with only its start as text', () => {
 		const small = JSON.stringify(set({ title: 'small' }));
-		expect(socketWorkerFrame(small)).toEqual({ t: 'frame', raw: small });
+		expect(socketWorkerFrame(small)).toBeNull();
 		expect(socketWorkerFrame(null)).toEqual({ t: 'frame', raw: null });
 		const big = JSON.stringify(set({ items: items(MAX_LIST_ROWS + 3000, 'entry') }));
 		expect(big.length).toBeGreaterThanOrEqual(OFF_THREAD_CHARS);
 		const m = socketWorkerFrame(big);
-		if (m.t !== 'frame' || !m.decoded?.ok || m.decoded.value.kind !== 'data.set') throw new Error(`not a decoded set: ${JSON.stringify(m).slice(0, 200)}`);
+		if (m?.t !== 'frame' || !m.decoded?.ok || m.decoded.value.kind !== 'data.set') throw new Error(`not a decoded set: ${JSON.stringify(m).slice(0, 200)}`);
 		expect((m.decoded.value.data.items as unknown[]).length).toBe(MAX_LIST_ROWS);
 		expect(m.raw!.length).toBeLessThan(2000);
 		expect(m.raw!.startsWith(big.slice(0, 100))).toBe(true);
@@ -87,6 +94,77 @@ describe('what the socket worker posts for a frame', () => {
 	it('a big frame that is not JSON: the decode error, counted by the page as any other', () => {
 		const m = socketWorkerFrame('{' + 'x'.repeat(OFF_THREAD_CHARS));
 		expect(m).toMatchObject({ t: 'frame', decoded: { ok: false, error: { code: 'json' } } });
+	});
+});
+
+describe("the socket worker's batches", () => {
+	/** A clock the test moves, with the one timer a batcher sets. */
+	function manualClock() {
+		let now = 0;
+		let due: { at: number; fn: () => void } | null = null;
+		return {
+			clock: { now: () => now, setTimeout: (fn: () => void, ms: number) => (due = { at: now + ms, fn }), clearTimeout: () => (due = null) },
+			advance(ms: number) {
+				now += ms;
+				const d = due;
+				if (d && d.at <= now) {
+					due = null;
+					d.fn();
+				}
+			}
+		};
+	}
+	const posted = () => {
+		const out: FromSocketWorker[] = [];
+		return { out, post: (m: FromSocketWorker) => void out.push(m), batches: () => out.map((m) => (m.t === 'frames' ? m.raws.join(' ') : m.t)) };
+	};
+
+	it('the first frame after a quiet spell goes at once; those within BATCH_MS of it go together when it is up', () => {
+		const c = manualClock();
+		const p = posted();
+		const f = workerFrames(p.post, c.clock);
+		f.frame('a');
+		expect(p.batches()).toEqual(['a']);
+		f.ready();
+		c.advance(1);
+		f.frame('b');
+		f.frame('c');
+		expect(p.batches()).toEqual(['a']);
+		c.advance(BATCH_MS);
+		expect(p.batches()).toEqual(['a', 'b c']);
+	});
+
+	it('one batch in flight: what comes while the page applies one goes as one batch when it says it is ready', () => {
+		const c = manualClock();
+		const p = posted();
+		const f = workerFrames(p.post, c.clock);
+		f.frame('a'); // in flight until ready
+		for (let i = 0; i < 10; i++) {
+			c.advance(1);
+			f.frame(`x${i}`);
+		}
+		expect(p.batches()).toEqual(['a']);
+		f.ready();
+		expect(p.batches()).toEqual(['a', 'x0 x1 x2 x3 x4 x5 x6 x7 x8 x9']);
+		// Not ready again yet: the next frames wait, whatever the time.
+		c.advance(50);
+		f.frame('y');
+		c.advance(50);
+		expect(p.out).toHaveLength(2);
+		f.ready();
+		expect(p.batches().at(-1)).toBe('y');
+	});
+
+	it('a big frame goes alone after everything before it, in flight or not; the close drains what is held', () => {
+		const c = manualClock();
+		const p = posted();
+		const f = workerFrames(p.post, c.clock);
+		f.frame('a');
+		f.frame('b');
+		f.frame(JSON.stringify(set({ title: 'x'.repeat(OFF_THREAD_CHARS) })));
+		f.frame('c');
+		f.end();
+		expect(p.batches()).toEqual(['a', 'b', 'frame', 'c']);
 	});
 });
 
@@ -103,6 +181,8 @@ describe('the GUI socket in a worker', () => {
 		worker.frame(set({ title: 'before', items: [] }));
 		worker.frame(set({ items: items(MAX_LIST_ROWS + 10, 'big') }));
 		worker.frame(set({ title: 'after' }));
+		expect(s.model().namespaces[NS]!.data.title).toBe('before');
+		worker.send();
 		const ns = s.model().namespaces[NS]!;
 		expect(ns.data.title).toBe('after');
 		expect((ns.data.items as { title: string }[]).length).toBe(MAX_LIST_ROWS);
@@ -147,6 +227,7 @@ describe('the GUI socket in a worker', () => {
 		const s = screen(early);
 		early.flush();
 		worker.frame(set({ title: 'live' }));
+		worker.send();
 		await Promise.resolve();
 		const ns = s.model().namespaces[NS]!;
 		expect((ns.data.items as unknown[]).length).toBe(MAX_LIST_ROWS);

@@ -29,7 +29,7 @@ import { announce, decode, decodeBus, encode, encodeBus, guiConnected, type BusM
 import { busUrl, guiUrl, type OvosAddress } from '../protocol/address';
 import { emptyState, hasPageChoice, reduce, withFocus, type PageFocus, type ScreenState } from '../screen';
 import { aliveLogic, holdAfter, httpProbe, portWatchLogic, socketAlive, type PortWatchers } from './port-watch';
-import { socketLogic, type FrameScheduler, type SocketEvent, type SocketKind } from './socket';
+import { socketLogic, type SocketEvent, type SocketKind } from './socket';
 import { browserTransport, type Transport } from './transport';
 
 /** How often an unanswered handshake announce is repeated (Qt: 10 s; we want sub-second recovery). */
@@ -330,7 +330,7 @@ export const connectionMachine = setup({
 			return receiveGui(context, event.raw, true, event.decoded);
 		}),
 		emitFrame: emit(({ context }) => ({ type: 'wire' as const, frame: context.frame as WireFrame })),
-		/** Once the replay is over, frames may come a batch per animation frame (socket.ts). */
+		/** Once the replay is over, a batching screen's frames come in batches (socket.ts). */
 		batchFrames: sendTo('guiSocket', { type: 'batch' as const }),
 		applyGuiFrames: enqueueActions(({ context, event, enqueue }) => {
 			assertEvent(event, 'gui.frames');
@@ -580,8 +580,8 @@ export interface ConnectionDeps {
 	/** Opens the GUI socket (default `transport`): the screen's is in a worker (worker-socket.ts). */
 	readonly guiTransport?: Transport;
 	readonly watchers?: PortWatchers;
-	/** Batch GUI frames between flushes this schedules (the screen's animation frame); none = one event each. */
-	readonly frames?: FrameScheduler;
+	/** GUI frames in batches once the replay is over (socket.ts; the screen's); otherwise one event each. */
+	readonly batch?: boolean;
 	/** The page each namespace is on, from someone who heard ovos-gui's focus events (the app server); null when unknown. Never throws. */
 	readonly focus?: () => Promise<PageFocus | null>;
 }
@@ -592,8 +592,8 @@ function focusLogic(focus?: () => Promise<PageFocus | null>) {
 }
 
 /** The machine with the sockets and watchers a page (or a test) has. */
-export function connectionLogic({ transport = browserTransport, guiTransport = transport, watchers = { probe: httpProbe, alive: (_kind, url) => socketAlive(url, transport) }, frames, focus }: ConnectionDeps = {}) {
+export function connectionLogic({ transport = browserTransport, guiTransport = transport, watchers = { probe: httpProbe, alive: (_kind, url) => socketAlive(url, transport) }, batch = false, focus }: ConnectionDeps = {}) {
 	return connectionMachine.provide({
-		actors: { socket: socketLogic(transport, frames, guiTransport), portWatch: portWatchLogic(watchers), alive: aliveLogic(watchers.alive), focus: focusLogic(focus) }
+		actors: { socket: socketLogic(transport, batch, guiTransport), portWatch: portWatchLogic(watchers), alive: aliveLogic(watchers.alive), focus: focusLogic(focus) }
 	});
 }

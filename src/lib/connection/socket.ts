@@ -4,14 +4,16 @@
  * `<kind>.frame` (raw; the machine decodes and applies it) and `<kind>.closed`; it sends what the
  * machine gives it with `{ type: 'send', raw }`.
  *
- * Told `{ type: 'batch' }` (the machine does once the replay is over) and given a frame scheduler,
- * a GUI socket hands its frames over as one `gui.frames` event per scheduled flush — the screen
- * flushes at the start of each animation frame, before it publishes — instead of one event each:
- * the machine's step per event costs several times what decoding and applying a frame does, and
- * its garbage came back as GC pauses at 1,000 frames/s (issue 27.1).
+ * Told `{ type: 'batch' }` (the machine does once the replay is over), a GUI socket of a batching
+ * screen hands its frames over as one `gui.frames` event per batch instead of one event each: the
+ * machine's step per event costs several times what decoding and applying a frame does, and its
+ * garbage came back as GC pauses at 1,000 frames/s (issue 27.1). The socket's worker sends its
+ * frames in batches already (socket-frames.ts); a socket on the page is batched here the same way:
+ * a frame after a quiet spell at once, the ones that follow at most every BATCH_MS.
  */
 import { fromCallback } from 'xstate';
 import type { Decoded, GuiMessage } from '../protocol';
+import { BATCH_MS, batcher, type BatchClock } from './socket-frames';
 import { OPEN, type SocketLike, type Transport } from './transport';
 
 export type SocketKind = 'gui' | 'bus';
@@ -35,9 +37,6 @@ export interface SocketInput {
 /** What the machine sends to a socket actor: a frame to send, or "batch your frames from now on". */
 export type SocketSend = { readonly type: 'send'; readonly raw: string } | { readonly type: 'batch' };
 
-/** Runs `flush` soon (the screen: at the start of the next animation frame). */
-export type FrameScheduler = (flush: () => void) => void;
-
 /**
  * A connect that hangs (a host that drops packets) is given up after this long: longer than the
  * longest delay Chromium's connect throttle can add (5 s), since cutting a throttled connect short
@@ -45,11 +44,14 @@ export type FrameScheduler = (flush: () => void) => void;
  */
 export const CONNECT_TIMEOUT_MS = 6000;
 
-/** Frames held for a flush at most; more are handed over at once. */
+/** Frames held for a batch at most; more are handed over at once (a page whose timers are throttled, hidden). */
 export const MAX_PENDING = 1000;
 
-/** `guiTransport`: opens GUI sockets (the screen's: in a worker, worker-socket.ts). */
-export function socketLogic(transport: Transport, frames?: FrameScheduler, guiTransport: Transport = transport) {
+/**
+ * `guiTransport`: opens GUI sockets (the screen's: in a worker, worker-socket.ts). `batch`: GUI
+ * frames go in batches once told (the screen); `clock`, the batches' timer (tests).
+ */
+export function socketLogic(transport: Transport, batch = false, guiTransport: Transport = transport, clock?: BatchClock) {
 	return fromCallback<SocketSend, SocketInput>(({ input, sendBack, receive }) => {
 		const { kind, url } = input;
 		let stopped = false;
@@ -66,22 +68,27 @@ export function socketLogic(transport: Transport, frames?: FrameScheduler, guiTr
 		}
 		let done = false;
 		let batching = false;
-		let pending: (string | null)[] = [];
-		/** The frames held for the next flush, as one event in their place in the line. */
-		const flush = () => {
-			if (done || pending.length === 0) return;
-			const raws = pending;
-			pending = [];
-			back({ type: 'gui.frames', raws });
-		};
+		/** Frames of a socket on the page, held for the next batch: one event, in its place in the line. */
+		let held = 0;
+		const pending = batcher<string | null>(
+			BATCH_MS,
+			(raws) => {
+				held = 0;
+				if (!done) back({ type: 'gui.frames', raws });
+			},
+			clock
+		);
+		const flush = () => pending.flush();
 		const timer = setTimeout(() => {
 			if (socket.readyState !== OPEN) finish(0, 'connect timed out');
 		}, CONNECT_TIMEOUT_MS);
 
 		function detach() {
 			done = true;
+			pending.stop();
 			clearTimeout(timer);
 			socket.onopen = socket.onmessage = socket.onclose = null;
+			socket.onframes = null;
 			// Closing a socket that is still connecting fires one more error (Node's `ws` throws it if unheard).
 			socket.onerror = () => {};
 			try {
@@ -108,10 +115,18 @@ export function socketLogic(transport: Transport, frames?: FrameScheduler, guiTr
 				back({ type: 'gui.frame', raw, decoded: ev.decoded });
 			} else if (!batching) back({ type: `${kind}.frame`, raw } as SocketEvent);
 			else {
+				held++;
 				pending.push(raw);
-				if (pending.length === 1) frames!(flush);
-				// A page whose animation frames stall (throttled, occluded) still applies what comes.
-				else if (pending.length >= MAX_PENDING) flush();
+				if (held >= MAX_PENDING) flush();
+			}
+		};
+		// The socket's worker batches small frames itself: each of its batches is one event (in the replay, one each).
+		socket.onframes = (raws) => {
+			if (done) return;
+			if (!batching) for (const raw of raws) back({ type: 'gui.frame', raw });
+			else {
+				flush();
+				back({ type: 'gui.frames', raws });
 			}
 		};
 		socket.onclose = (ev) => finish(ev.code, ev.reason || 'closed');
@@ -119,7 +134,7 @@ export function socketLogic(transport: Transport, frames?: FrameScheduler, guiTr
 			/* a close event always follows */
 		};
 		receive((e) => {
-			if (e.type === 'batch') batching = kind === 'gui' && frames !== undefined;
+			if (e.type === 'batch') batching = kind === 'gui' && batch;
 			else if (!done && socket.readyState === OPEN) socket.send(e.raw);
 		});
 		return () => {

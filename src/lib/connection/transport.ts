@@ -8,6 +8,12 @@ export interface SocketLike {
 	onopen: ((ev: unknown) => void) | null;
 	/** `decoded`: a big frame the socket's worker decoded (`data` is then only its start). */
 	onmessage: ((ev: { data: unknown; decoded?: Decoded<GuiMessage> }) => void) | null;
+	/**
+	 * A socket that gathers its frames itself (the socket's worker) hands them here, several at once
+	 * in the order they came, when this is set; other sockets, and one where it is not, give each to
+	 * `onmessage`.
+	 */
+	onframes?: ((raws: readonly string[]) => void) | null;
 	onclose: ((ev: { code: number; reason: string }) => void) | null;
 	onerror: ((ev: unknown) => void) | null;
 }

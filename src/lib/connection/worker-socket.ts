@@ -2,8 +2,8 @@
  * The GUI socket in a worker (issue 24.4). Chromium builds a frame's text on the thread that owns
  * the socket, before any of our code runs: a 15 MB frame of 100,000 list rows held the page's main
  * thread 0.15–0.6 s just to arrive, then as long again to copy it to a decoder and, 100 ms later,
- * to free Blink's buffers. Owned by gui-socket.worker.ts, the socket's frames reach the page as
- * they came when small, decoded and cut to the screen's cap when big, in the order they came.
+ * to free Blink's buffers. Owned by gui-socket.worker.ts, the socket's frames reach the page in
+ * batches when small (`onframes`), decoded and cut to the screen's cap when big, in the order they came.
  * Where there is no Worker (Node, the tests' fake sockets) the socket stays on the page.
  */
 import type { FromSocketWorker, ToSocketWorker } from './socket-frames';
@@ -49,6 +49,7 @@ export function workerSocket(worker: WorkerLike, held: FromSocketWorker[] = [], 
 		},
 		onopen: null,
 		onmessage: null,
+		onframes: null,
 		onclose: null,
 		onerror: null
 	};
@@ -57,6 +58,11 @@ export function workerSocket(worker: WorkerLike, held: FromSocketWorker[] = [], 
 		if (m.t === 'open') {
 			if (state === 0) state = OPEN;
 			s.onopen?.({});
+		} else if (m.t === 'frames') {
+			if (s.onframes) s.onframes(m.raws);
+			else for (const data of m.raws) s.onmessage?.({ data });
+			// Applied: the worker may send what has come since (one batch in flight, socket-frames.ts).
+			if (!ended) worker.postMessage({ ready: true });
 		} else if (m.t === 'frame') s.onmessage?.(m.decoded ? { data: m.raw, decoded: m.decoded } : { data: m.raw });
 		else {
 			end();

@@ -1,11 +1,12 @@
 /**
  * The screen's live model for Svelte views: a thin rune store over the connection actor
  * (`$lib/connection`). It starts the actor, subscribes to it and publishes `state` (the actor's
- * model) and `conn` at most once per animation frame; it never writes the model itself. Its frame
- * tick first hands the actor the GUI frames that arrived since the last one (one event for all),
- * then publishes, so a frame shows in the animation frame after it arrived. It also
- * tells the actor when the page woke or slept, and keeps the timeline and the machine's
- * transitions for the inspector.
+ * model) at the end of the task that changed it, and `conn` (status, counters, logs) at most once
+ * per animation frame, with `state` when the status moved; it never writes the model itself. GUI
+ * frames reach the actor in batches (at most every BATCH_MS, socket-frames.ts), so the DOM is
+ * current a few ms after a frame came and before the next paint, instead of waiting for the next
+ * animation frame (issue 27.1). It also tells the actor when the page woke or slept, and keeps the
+ * timeline and the machine's transitions for the inspector.
  */
 import { createActor, type InspectionEvent } from 'xstate';
 import { decodeBus, type BusMessage, type ClientMessage } from '$lib/protocol';
@@ -106,9 +107,9 @@ export class ScreenClient {
 	#status: ConnectionView['status'] = 'connecting';
 	#since = Date.now();
 	#scheduled = false;
-	/** Work for the next animation frame, in order: the socket's frame batch, then the publish. */
-	#jobs: (() => void)[] = [];
-	#tickAsked = false;
+	/** A publish of `state` is due at the end of this task; `#moved`: the status too. */
+	#soonAsked = false;
+	#moved = false;
 	#address: OvosAddress | null = null;
 	#pageHost = '';
 	#unlisten: (() => void) | null = null;
@@ -140,7 +141,7 @@ export class ScreenClient {
 			guiTransport: early ?? transport,
 			watchers: options.watchers ?? watchersFor(address, options.serverAddress, transport),
 			focus: options.focus ?? focusFor(address, options.serverAddress),
-			...(options.transport ? {} : { frames: (flush: () => void) => this.#atFrame(flush) })
+			batch: !options.transport
 		});
 		const actor = createActor(logic, {
 			input: { address, pageHost: this.#pageHost, guiId: options.guiId ?? this.guiId },
@@ -225,8 +226,24 @@ export class ScreenClient {
 		if (status !== this.#status) {
 			this.#status = status;
 			this.#since = Date.now();
+			this.#moved = true;
 		}
+		this.#soon();
 		this.#schedule();
+	}
+
+	/** `state` (and `conn`, when the status moved) at the end of this task: one publish for all its events. */
+	#soon(): void {
+		if (this.#soonAsked) return;
+		this.#soonAsked = true;
+		queueMicrotask(() => {
+			this.#soonAsked = false;
+			const snap = this.#actor?.getSnapshot();
+			if (!snap) return;
+			if (this.#moved) return this.#publish();
+			const model = this.#shown(snap);
+			if (this.state !== model) this.state = model;
+		});
 	}
 
 	#inspect(e: InspectionEvent): void {
@@ -245,42 +262,23 @@ export class ScreenClient {
 		this.#schedule();
 	}
 
+	/** A publish of both at the next animation frame (soon, on a hidden page, which gets none). */
 	#schedule(): void {
 		if (this.#scheduled) return;
 		this.#scheduled = true;
-		this.#atFrame(() => {
-			this.#scheduled = false;
-			this.#publish();
-		});
-	}
-
-	/** Runs `job` at the next animation frame (soon, on a hidden page), after the jobs asked before it. */
-	#atFrame(job: () => void): void {
-		this.#jobs.push(job);
-		if (this.#tickAsked) return;
-		this.#tickAsked = true;
 		if (typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && document.visibilityState !== 'hidden') {
-			requestAnimationFrame(() => this.#tick());
-		} else setTimeout(() => this.#tick(), 0);
+			requestAnimationFrame(() => this.#frame());
+		} else setTimeout(() => this.#frame(), 0);
 	}
 
-	/** The jobs due, and those they add (a batch's publish): all in this frame. */
-	#tick(): void {
-		if (!this.#tickAsked) return;
-		const jobs = this.#jobs;
-		for (let i = 0; i < jobs.length; i++) {
-			try {
-				(jobs[i] as () => void)();
-			} catch (e) {
-				// One failing job must not cost the others (the next frame's batch, the publish).
-				console.error('screen frame job failed', e);
-			}
-		}
-		jobs.length = 0;
-		this.#tickAsked = false;
+	#frame(): void {
+		if (!this.#scheduled) return;
+		this.#scheduled = false;
+		this.#publish();
 	}
 
 	#publish(): void {
+		this.#moved = false;
 		const snap = this.#actor?.getSnapshot();
 		if (snap) {
 			const model = this.#shown(snap);
@@ -348,7 +346,7 @@ export class ScreenClient {
 		const visibility = () => {
 			tick = Date.now();
 			// A hidden page gets no animation frames: what waits for one runs now, later ones on timers.
-			if (document.visibilityState === 'hidden') return this.#tick();
+			if (document.visibilityState === 'hidden') return this.#frame();
 			wake();
 			this.#schedule();
 		};
