@@ -103,6 +103,30 @@ test('the page that is up is in the HTML of /kiosk and /, and drawn styled witho
 	await live.close();
 });
 
+test('the page preloads its code only once its first contentful frame is painted, even on a slow CPU', async ({ browser }) => {
+	show(sim, WEATHER, ['CurrentWeather'], CURRENT);
+	await html('/kiosk', 'Emmen, Drenthe');
+	const context = await browser.newContext();
+	const page = await context.newPage();
+	// A Pi-class CPU: Chromium then runs animation frames that paint nothing while the parser works.
+	await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+	await page.addInitScript(() => {
+		const w = window as unknown as { __preloadAt?: number };
+		new MutationObserver(() => {
+			if (w.__preloadAt === undefined && document.querySelector('link[rel="modulepreload"]')) w.__preloadAt = performance.now();
+		}).observe(document, { subtree: true, childList: true });
+	});
+	await page.goto(`${app.url}/kiosk`);
+	await expect(page.locator('.scr-root[data-conn="live"]')).toBeAttached();
+	const t = await page.evaluate(() => ({
+		preload: (window as unknown as { __preloadAt?: number }).__preloadAt,
+		fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime
+	}));
+	expect(t.fcp).toBeGreaterThan(0);
+	expect(t.preload, 'preloaded before the first contentful paint').toBeGreaterThanOrEqual(t.fcp!);
+	await context.close();
+});
+
 test('data from the device stays text in the server-rendered HTML and in the page data it carries', async ({ page }) => {
 	const vector = `</script><script>window.__pwned=1</script><img src=x onerror="window.__pwned=2"><!--\u2028`;
 	show(sim, 'skill-hostile.test', ['SYSTEM_TextFrame'], { title: vector, text: `${vector} text` });
