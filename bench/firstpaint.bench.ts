@@ -6,8 +6,13 @@
  * is roughly that much slower than this machine). Also counts the loads where the idle clock was
  * in the page before the text (it should never flash). Then the same in one browser context kept
  * between loads (`warm_*`): a kiosk reloading, or its browser restarted on a profile it keeps — its
- * HTTP cache, compiled code and service worker already there. Needs a fresh `build/`.
+ * HTTP cache, compiled code and service worker already there. Beside them, Chromium's own floor
+ * on this machine: the same measure of a page that is nothing but the location's line (no style, no
+ * script) from a bare HTTP server, fresh and throttled (`floor_*`): what no page can go below here.
+ * Needs a fresh `build/`.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { chromium, type BrowserContext } from '@playwright/test';
 import { busMessage } from '../src/lib/protocol';
 import { startSimulator } from '../src/lib/server/simulator';
@@ -31,6 +36,13 @@ sim.emit(
 sim.emit(busMessage('gui.page.show', { __from: WEATHER, page_names: ['CurrentWeather'], index: 0, __idle: true }));
 const app = await startApp({ OVOS_HOST: '127.0.0.1', OVOS_GUI_PORT: String(sim.guiPort), OVOS_BUS_PORT: String(sim.busPort) }, { stderr: false });
 const browser = await chromium.launch(CHROMIUM_LAUNCH);
+// The floor: one line of text, as small a page as there is, from a server that does nothing else.
+const bare = createServer((_req, res) => {
+	res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+	res.end(`<!doctype html><html><body><p data-key="location">${LOCATION}</p></body></html>`);
+});
+await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
+const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
 
 interface Load {
 	readonly paint: number;
@@ -40,7 +52,7 @@ interface Load {
 const newContext = () => browser.newContext({ viewport: { width: 800, height: 480 } });
 
 /** One load of /kiosk in `context` (a fresh one, closed after, when none is given), the CPU `throttle`× slower. */
-async function load(shared?: BrowserContext, throttle = 1): Promise<Load> {
+async function load(shared?: BrowserContext, throttle = 1, url = `${app.url}/kiosk`): Promise<Load> {
 	const context = shared ?? (await newContext());
 	const page = await context.newPage();
 	try {
@@ -58,7 +70,7 @@ async function load(shared?: BrowserContext, throttle = 1): Promise<Load> {
 				}
 			}).observe(document, { subtree: true, childList: true, characterData: true });
 		}, LOCATION);
-		await page.goto(`${app.url}/kiosk`);
+		await page.goto(url);
 		await page.waitForFunction(() => (window as unknown as { __paint?: number }).__paint);
 		// performance.now() counts from the navigation's start (time origin). Awaited here, before
 		// the finally closes the context: a page still busy hydrating answered after it was closed.
@@ -72,10 +84,10 @@ async function load(shared?: BrowserContext, throttle = 1): Promise<Load> {
 }
 
 /** The paints of RUNS loads after WARMUP ones, sorted. */
-async function series(shared?: BrowserContext, throttle = 1): Promise<Load[]> {
+async function series(shared?: BrowserContext, throttle = 1, url?: string): Promise<Load[]> {
 	const loads: Load[] = [];
 	for (let i = 0; i < RUNS + WARMUP; i++) {
-		const l = await load(shared, throttle);
+		const l = await load(shared, throttle, url);
 		if (i >= WARMUP) loads.push(l);
 	}
 	return loads.sort((a, b) => a.paint - b.paint);
@@ -89,11 +101,14 @@ try {
 	const warmContext = await newContext();
 	const warm = await series(warmContext);
 	await warmContext.close();
+	const floor = await series(undefined, 1, bareUrl);
+	const floorSlow = await series(undefined, THROTTLE, bareUrl);
 	const flashes = [...cold, ...slow, ...warm].filter((l) => l.clockFirst).length;
 	const line = (what: string, l: readonly Load[]) =>
 		`${what}: min ${l[0]!.paint.toFixed(0)} ms, median ${median(l)} ms, max ${l.at(-1)!.paint.toFixed(0)} ms`;
 	console.log(
-		`${RUNS} loads each. First paint of the page, ${line('fresh context', cold)}; ${line(`CPU ${THROTTLE}× slower`, slow)}; ${line('kept context', warm)}; idle clock before the page in ${flashes}`
+		`${RUNS} loads each. First paint of the page, ${line('fresh context', cold)}; ${line(`CPU ${THROTTLE}× slower`, slow)}; ${line('kept context', warm)}; idle clock before the page in ${flashes}; ` +
+			`Chromium's floor here (a one-line page): ${line('fresh', floor)}, ${line(`${THROTTLE}× slower`, floorSlow)}`
 	);
 	console.log(
 		JSON.stringify({
@@ -104,11 +119,14 @@ try {
 			warm_median_ms: median(warm),
 			warm_max_ms: Math.round(warm.at(-1)!.paint),
 			clock_flashes: flashes,
+			floor_ms_p50: median(floor),
+			floor_throttled_ms_p50: median(floorSlow),
 			runs: RUNS
 		})
 	);
 } finally {
 	await browser.close();
+	bare.close();
 	await app.stop();
 	await sim.stop();
 }
