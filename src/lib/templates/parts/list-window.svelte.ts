@@ -41,8 +41,8 @@ export class ListWindow {
 		return Math.min(this.#range.end, this.#count());
 	}
 
-	/** The entries to render, each with its index in the whole list. */
-	rows<T>(items: readonly T[]): { item: T; index: number }[] {
+	/** The entries to render, each with its index in the whole list (only those are read from a `Rows`). */
+	rows<T>(items: { slice(start: number, end: number): readonly T[] }): { item: T; index: number }[] {
 		const start = this.start;
 		return items.slice(start, this.end).map((item, i) => ({ item, index: start + i }));
 	}
