@@ -132,3 +132,45 @@ test("a page's first show is laid out before its renderer's stylesheets are aske
 	expect(sheets.filter((s) => /GenericPage/.test(s.href))).toHaveLength(1);
 	expect(sheets.filter((s) => !s.framed)).toEqual([]);
 });
+
+test('the home screen with the longest lists forces no layout while it is built, and still knows a portrait screen', async ({ page }) => {
+	// Reads of the home box's size outside a ResizeObserver's report (which comes once the frame has
+	// laid the page out) force a layout into the task that builds it (issue 24.4).
+	await page.addInitScript(() => {
+		const w = window as unknown as { __forced: string[] };
+		w.__forced = [];
+		let reporting = 0;
+		const RO = window.ResizeObserver;
+		window.ResizeObserver = class extends RO {
+			constructor(cb: ResizeObserverCallback) {
+				super((entries, o) => {
+					reporting++;
+					try {
+						cb(entries, o);
+					} finally {
+						reporting--;
+					}
+				});
+			}
+		};
+		for (const prop of ['clientWidth', 'clientHeight', 'offsetWidth', 'offsetHeight'] as const) {
+			const owner = prop.startsWith('client') ? Element.prototype : HTMLElement.prototype;
+			const get = Object.getOwnPropertyDescriptor(owner, prop)!.get!;
+			Object.defineProperty(owner, prop, {
+				configurable: true,
+				get(this: Element) {
+					if (!reporting && this.classList.contains('home')) w.__forced.push(prop);
+					return get.call(this);
+				}
+			});
+		}
+	});
+	await page.setViewportSize({ width: 480, height: 800 });
+	await page.goto(screenUrl(sim, '/kiosk'));
+	await live(page);
+	const c = byName('home_idle');
+	show(sim, c.ns, c.pages(1), c.data(MAX_LIST_ROWS));
+	await expect(page.locator('.home.portrait')).toBeVisible({ timeout: 30_000 });
+	await expect(page.locator('[data-key="notification_count"]')).toHaveText(String(MAX_LIST_ROWS));
+	expect(await page.evaluate(() => (window as unknown as { __forced: string[] }).__forced)).toEqual([]);
+});
