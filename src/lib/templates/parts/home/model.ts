@@ -5,6 +5,9 @@
 import type { JsonObject } from '$lib/protocol';
 import type { ClockParts } from '../clock';
 import type { ImageSource } from '../../media-src';
+import type { Rows } from '../rows';
+
+export type { Rows } from '../rows';
 
 export type Connectivity = 'online' | 'network' | 'offline';
 export type MediaState = 'playing' | 'paused' | 'stopped';
@@ -28,29 +31,6 @@ export interface AppView {
 	readonly thumbnail: ImageSource;
 	/** Bus message type the app's entry sends. */
 	readonly action: string;
-}
-
-/**
- * A list whose entries are read only when asked for (issue 24.4): its length, and `slice` reading
- * the entries in that range. The home screen shows only how many apps and notifications there are
- * until their sheet opens, and then a screenful (ListWindow); reading every entry of a 5,000-entry
- * list into its view took 10–15 ms of the page's first render, and again with each data change
- * (the clock's, every minute). An array is one too.
- */
-export interface Rows<T> {
-	readonly length: number;
-	slice(start?: number, end?: number): readonly T[];
-}
-
-/** `raw` read entry by entry: entry `i` is `read(raw[i], i)`, read each time it is asked for. */
-export function rowsOf<R, T>(raw: readonly R[], read: (entry: R, index: number) => T): Rows<T> {
-	return {
-		length: raw.length,
-		slice(start = 0, end = raw.length) {
-			const from = start < 0 ? Math.max(0, raw.length + start) : Math.min(start, raw.length);
-			return raw.slice(from, end).map((entry, i) => read(entry, from + i));
-		}
-	};
 }
 
 export interface HomeModel {

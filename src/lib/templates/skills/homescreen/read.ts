@@ -7,7 +7,8 @@ import { isObject, type Json, type JsonObject } from '$lib/protocol';
 import type { GuiEventRecord } from '$lib/screen';
 import { list, num, record, text, truthy } from '../../data';
 import { splitTime } from '../../parts/clock';
-import { rowsOf, type AppView, type Connectivity, type HomeModel, type MediaState, type NotificationView } from '../../parts/home/model';
+import type { AppView, Connectivity, HomeModel, MediaState, NotificationView } from '../../parts/home/model';
+import { rowsOf } from '../../parts/rows';
 import { imageSource } from '../../media-src';
 import type { MediaContext } from '../../types';
 
