@@ -5,7 +5,7 @@
  * bench:hostile's (bench/long-lists.ts).
  */
 import { expect, test } from '@playwright/test';
-import { MAX_LIST_ROWS } from '../src/lib/protocol';
+import { busMessage, MAX_LIST_ROWS } from '../src/lib/protocol';
 import type { Simulator } from '../src/lib/server/simulator';
 import { LONG_CASES } from '../tests/support/long-lists';
 import { collect, live, privateSim, screenUrl, setValues, show } from './support/screen';
@@ -107,3 +107,95 @@ test('a long grid lays out whole tiles, a screenful of them, down to its end', a
 	expect(await grid.locator('li').count()).toBeLessThan(60);
 });
 
+
+test("a page's first show is laid out before its renderer's stylesheets are asked for", async ({ page }) => {
+	// Vite's preload inserts a chunk's stylesheet links as its import starts: begun while the page's
+	// DOM was being built, that took 6-7 ms of a 14 ms first show in Chromium (issue 24.4). Each
+	// insertion records whether the page's frame was in the document by then (the task after the render).
+	await page.addInitScript(() => {
+		const w = window as unknown as { __sheets: { href: string; framed: boolean }[] };
+		w.__sheets = [];
+		const append = Node.prototype.appendChild;
+		Node.prototype.appendChild = function <T extends Node>(this: Node, n: T): T {
+			if (n instanceof HTMLLinkElement && n.rel === 'stylesheet') w.__sheets.push({ href: n.href, framed: document.querySelector('.tpl-root[data-page="page_0"]') !== null });
+			return append.call(this, n) as T;
+		};
+	});
+	// Nothing up from the tests before: this show is the screen's first page.
+	for (const n of new Set(LONG_CASES.map((x) => x.ns))) sim.emit(busMessage('gui.clear.namespace', { __from: n }));
+	await page.setViewportSize({ width: 800, height: 480 });
+	await page.goto(screenUrl(sim, '/kiosk'));
+	await live(page);
+	const c = byName('namespace_pages');
+	show(sim, c.ns, c.pages(3), c.data(3));
+	await expect(page.getByText(c.marker)).toBeVisible({ timeout: 30_000 });
+	const sheets = await page.evaluate(() => (window as unknown as { __sheets: { href: string; framed: boolean }[] }).__sheets);
+	// The renderer of an unknown page (generic/) brings stylesheets of its own.
+	expect(sheets.filter((s) => /GenericPage/.test(s.href))).toHaveLength(1);
+	expect(sheets.filter((s) => !s.framed)).toEqual([]);
+});
+
+test('the home screen with the longest lists forces no layout while it is built, and still knows a portrait screen', async ({ page }) => {
+	// Reads of the home box's size outside a ResizeObserver's report (which comes once the frame has
+	// laid the page out) force a layout into the task that builds it (issue 24.4).
+	await page.addInitScript(() => {
+		const w = window as unknown as { __forced: string[] };
+		w.__forced = [];
+		let reporting = 0;
+		const RO = window.ResizeObserver;
+		window.ResizeObserver = class extends RO {
+			constructor(cb: ResizeObserverCallback) {
+				super((entries, o) => {
+					reporting++;
+					try {
+						cb(entries, o);
+					} finally {
+						reporting--;
+					}
+				});
+			}
+		};
+		for (const prop of ['clientWidth', 'clientHeight', 'offsetWidth', 'offsetHeight'] as const) {
+			const owner = prop.startsWith('client') ? Element.prototype : HTMLElement.prototype;
+			const get = Object.getOwnPropertyDescriptor(owner, prop)!.get!;
+			Object.defineProperty(owner, prop, {
+				configurable: true,
+				get(this: Element) {
+					if (!reporting && this.classList.contains('home')) w.__forced.push(prop);
+					return get.call(this);
+				}
+			});
+		}
+	});
+	await page.setViewportSize({ width: 480, height: 800 });
+	await page.goto(screenUrl(sim, '/kiosk'));
+	await live(page);
+	const c = byName('home_idle');
+	show(sim, c.ns, c.pages(1), c.data(MAX_LIST_ROWS));
+	await expect(page.locator('.home.portrait')).toBeVisible({ timeout: 30_000 });
+	await expect(page.locator('[data-key="notification_count"]')).toHaveText(String(MAX_LIST_ROWS));
+	expect(await page.evaluate(() => (window as unknown as { __forced: string[] }).__forced)).toEqual([]);
+});
+
+test("a long list's entries do not inherit the padding that stands in for the entries not laid out", async ({ page }) => {
+	// Inherited, each change of it (the first measure, then each move of the window) restyled every
+	// element of every entry: 300 elements, 5-6 ms of the OCP list's first frame (issue 24.4).
+	await page.setViewportSize({ width: 800, height: 480 });
+	await page.goto(screenUrl(sim, '/kiosk'));
+	await live(page);
+	for (const [name, text] of [
+		['ocp_suggestions', 'song 0'],
+		['gui1_grid', 'tile 0'],
+		['alerts_timer', 'timer 0']
+	] as const) {
+		const c = byName(name);
+		show(sim, c.ns, c.pages(1), c.data(MAX_LIST_ROWS));
+		const entry = page.locator('[data-index="1"]');
+		await expect(page.getByText(text, { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+		// Measured: the padding after the entries laid out stands for thousands of entries.
+		await expect.poll(() => entry.evaluate((e) => parseFloat(getComputedStyle(e.parentElement!).getPropertyValue('--win-after')) || 0)).toBeGreaterThan(1000);
+		const inherited = await entry.evaluate((e) => [e, ...e.querySelectorAll('*')].map((x) => getComputedStyle(x).getPropertyValue('--win-after')).filter((v) => v !== ''));
+		expect(inherited, name).toEqual([]);
+		sim.emit(busMessage('gui.clear.namespace', { __from: c.ns }));
+	}
+});

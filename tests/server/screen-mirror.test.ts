@@ -19,7 +19,7 @@ afterEach(async () => {
 	for (const f of cleanup.splice(0).reverse()) await f();
 });
 
-async function setup(opts: { pingAfterMs?: number; pongMs?: number } = {}) {
+async function setup(opts: { pingAfterMs?: number; pongMs?: number; holdMs?: number } = {}) {
 	const clock = new ManualClock();
 	const sim = await startSimulator({ host: '127.0.0.1', busPort: 0, guiPort: 0, skills: false, log: false, clock });
 	cleanup.push(() => sim.stop());
@@ -100,6 +100,30 @@ describe('the server’s screen mirror', () => {
 		mirror.start();
 		await equalsReplay(sim, mirror);
 		expect(mirror.focus()).toEqual({});
+	});
+
+	it('holds a big frame while the screens draw it: applied a while later in order, or at once when a page asks (issue 24.4)', async () => {
+		const { sim, mirror } = await setup({ holdMs: 500 });
+		await equalsReplay(sim, mirror);
+		// Over 200,000 characters, under the list cap (the simulator keeps all, the screen the first 5,000).
+		const big = Array.from({ length: 4000 }, (_, i) => ({ title: `row ${i} ${'x'.repeat(60)}` }));
+		emit(sim, 'gui.value.set', { __from: 'skill-big.test', items: big, text: 'first' });
+		emit(sim, 'gui.page.show', { __from: 'skill-big.test', page_names: ['SYSTEM_TextFrame'], index: 0, __idle: true });
+		// The list (a frame of its own, > 200,000 characters) is held, and what follows it behind it.
+		await until(() => mirror.stats.held >= 3, 3000, 'frames held');
+		emit(sim, 'gui.value.set', { __from: 'skill-big.test', text: 'second' });
+		await until(() => mirror.stats.held === 0, 3000, 'held frames applied');
+		expect(mirror.stats.bad).toBe(0);
+		await equalsReplay(sim, mirror);
+		expect(mirror.replayed()?.namespaces['skill-big.test']?.data.text).toBe('second');
+
+		// A page asking for the model gets every frame heard, held or not.
+		const seen = mirror.stats.framesIn;
+		emit(sim, 'gui.value.set', { __from: 'skill-big.test', items: big.slice(1), text: 'third' });
+		await until(() => mirror.stats.framesIn >= seen + 2 && mirror.stats.held > 0, 3000, 'held again');
+		expect(mirror.replayed()?.namespaces['skill-big.test']?.data.text).toBe('third');
+		expect(mirror.stats.held).toBe(0);
+		await equalsReplay(sim, mirror);
 	});
 
 	it('has nothing while the device is away, and the device’s screen again once it is back', async () => {

@@ -70,8 +70,8 @@ describe('homescreen idle model', () => {
 		expect(m.examplePrefix).toBe(true);
 		expect(m.notifications.count).toBe(1);
 		expect(m.notifications.items).toHaveLength(1);
-		expect(m.notifications.items[0]).toMatchObject({ sender: 'alerts', text: 'Timer: pasta', action: 'ovos.alerts.dismiss_notification', callbackData: { alert: { id: 1 } } });
-		expect(m.apps.map((a) => [a.name, a.action, a.thumbnail.kind])).toEqual([['Camera', 'camera.open', 'url']]);
+		expect(m.notifications.items.slice()[0]).toMatchObject({ sender: 'alerts', text: 'Timer: pasta', action: 'ovos.alerts.dismiss_notification', callbackData: { alert: { id: 1 } } });
+		expect(m.apps.slice().map((a) => [a.name, a.action, a.thumbnail.kind])).toEqual([['Camera', 'camera.open', 'url']]);
 		expect(m.timers).toBe(2);
 		expect(m.alarms).toBe(1);
 		expect(m.media).toEqual({ state: 'paused', title: 'So What', artist: 'Miles Davis' });
@@ -86,7 +86,7 @@ describe('homescreen idle model', () => {
 		const m = readHome({ ...full, weather_api_enabled: false, skill_info_enabled: 'False', apps_enabled: 0 }, {}, undefined);
 		expect(m.weather).toBeNull();
 		expect(m.examples).toEqual([]);
-		expect(m.apps).toEqual([]);
+		expect(m.apps.length).toBe(0);
 		expect(m.media).toBeNull();
 		expect(readHome({ ...full, rtl_mode: 1 }, {}, undefined).rtl).toBe(true);
 		// Media widget disabled (the player stopped).
@@ -96,18 +96,44 @@ describe('homescreen idle model', () => {
 		expect(readHome({ weather_api_enabled: true, weather_code: 12, weather_temp: '-3' }, {}, undefined).weather).toEqual({ code: null, temp: '-3' });
 		expect(readHome({ notification_model: { storedmodel: [{ sender: 'a', text: 'b' }] } }, {}, undefined).notifications.count).toBe(1);
 	});
+	it('a long list of apps or notifications is read for its length only: an entry is read when it is laid out', () => {
+		// Every field an entry's view is read from behind a getter that counts its reads (an app's
+		// action is read to know whether it is one): the home screen's model reads none of them.
+		let reads = 0;
+		const counted = (fields: Record<string, Json>, free: string) => {
+			const o: JsonObject = {};
+			for (const [k, v] of Object.entries(fields)) Object.defineProperty(o, k, { enumerable: true, get: () => (k === free ? v : (reads++, v)) });
+			return o;
+		};
+		const data = {
+			apps_enabled: true,
+			applications_model: Array.from({ length: 5000 }, (_, i) => counted({ name: `app ${i}`, thumbnail: 'https://h/a.png', action: `app.${i}` }, 'action')),
+			notification_model: { storedmodel: Array.from({ length: 5000 }, (_, i) => counted({ sender: 's', text: `note ${i}`, action: '', callback_data: {} }, '')) }
+		};
+		const m = readHome(data, {}, undefined);
+		expect(m.apps.length).toBe(5000);
+		expect(m.notifications).toMatchObject({ count: 5000, items: { length: 5000 } });
+		expect(reads).toBe(0);
+		expect(m.apps.slice(4999, 5000)).toEqual([{ key: '4999:app.4999', name: 'app 4999', thumbnail: { kind: 'url', src: 'https://h/a.png' }, action: 'app.4999' }]);
+		expect(m.notifications.items.slice(1, 2)[0]).toMatchObject({ key: '1:s:note 1', text: 'note 1' });
+		expect(reads).toBeGreaterThan(0);
+		// An app without an action is no entry: the others keep their places.
+		const some = readHome({ apps_enabled: true, applications_model: [{ name: 'x' }, null, { name: 'Cam', action: 'cam' }] }, {}, undefined);
+		expect(some.apps.slice().map((a) => a.key)).toEqual(['0:cam']);
+	});
 	it('nothing at all, or junk in every key and event: an empty home, no throw', () => {
 		const empty = readHome({}, undefined, undefined);
 		expect(empty.time).toBeNull();
 		expect(empty.date).toBe('');
-		expect(empty.notifications).toEqual({ count: 0, items: [] });
+		expect(empty.notifications.count).toBe(0);
+		expect(empty.notifications.items.slice()).toEqual([]);
 		for (const j of JUNK) {
 			const data = Object.fromEntries(Object.keys(full).map((k) => [k, j]));
 			const ev = Object.fromEntries(Object.values(WIDGET_EVENTS).map((n) => [n, { data: j, seq: 1 }]));
 			const m = readHome(data, ev, undefined);
 			expect(m.timers).toBe(0);
 			expect(m.media).toBeNull();
-			expect(Array.isArray(m.apps)).toBe(true);
+			expect(m.apps.slice()).toEqual([]);
 		}
 	});
 });

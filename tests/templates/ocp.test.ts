@@ -4,7 +4,7 @@
  */
 import { render } from 'svelte/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Json } from '../../src/lib/protocol';
+import type { Json, JsonObject } from '../../src/lib/protocol';
 import Template from '../../src/lib/templates/Template.svelte';
 import { isRendered, preloadTemplates } from '../../src/lib/templates/registry';
 import { backendOf, homeTabOf, infocardsOf, skillCardsOf } from '../../src/lib/templates/skills/ocp/ocp';
@@ -30,13 +30,27 @@ describe('OCP readers', () => {
 		expect(backendOf({ playerBackend: 'OVOSWebPlayer' })).toBe('web');
 	});
 	it('infocards from `{data: […]}` (or a bare list), junk entries skipped, the entry kept as sent', () => {
-		const cards = infocardsOf({ data: [CARD, 'junk', null, [1], { track: 7, duration: 'x' }] });
+		const cards = infocardsOf({ data: [CARD, 'junk', null, [1], { track: 7, duration: 'x' }] }).slice();
 		expect(cards).toHaveLength(2);
 		expect(cards[0]).toMatchObject({ track: 'Master of Puppets', album: 'skill-youtube-music.jarbasai', durationMs: 516_000, uri: 'https://h/mop' });
 		expect(cards[0]?.raw).toBe(CARD);
 		expect(cards[1]).toMatchObject({ track: '7', durationMs: null, album: '' });
 		expect(infocardsOf([CARD])).toHaveLength(1);
-		for (const v of [undefined, null, 'x', 3, { data: 'x' }, {}] as (Json | undefined)[]) expect(infocardsOf(v)).toEqual([]);
+		for (const v of [undefined, null, 'x', 3, { data: 'x' }, {}] as (Json | undefined)[]) expect(infocardsOf(v).slice()).toEqual([]);
+	});
+	it('a long playlist is read for its length only: a card is read when it is laid out (issue 24.4)', () => {
+		// Every field of every card behind a getter that counts its reads.
+		let reads = 0;
+		const card = (i: number) => {
+			const o: JsonObject = {};
+			for (const [k, v] of Object.entries({ ...CARD, track: `song ${i}` })) Object.defineProperty(o, k, { enumerable: true, get: () => (reads++, v) });
+			return o;
+		};
+		const cards = infocardsOf({ data: Array.from({ length: 5000 }, (_, i) => card(i)) });
+		expect(cards.length).toBe(5000);
+		expect(reads).toBe(0);
+		expect(cards.slice(4998, 5000).map((c) => c.track)).toEqual(['song 4998', 'song 4999']);
+		expect(reads).toBeGreaterThan(0);
 	});
 	it('skill cards and the home tab', () => {
 		expect(skillCardsOf([{ skill_id: 'skill-news', title: 'News', image: 'https://h/n.png', media_type: [1] }, 'x', { title: null, skill_id: 'skill-radio' }, {}])).toEqual([

@@ -31,6 +31,18 @@ export const SETTLE_MAX_MS = 1000;
 /** A socket silent this long gets a ping; one that does not answer within PONG_MS is dropped. */
 export const PING_AFTER_MS = 15_000;
 export const PONG_MS = 5000;
+/**
+ * A frame this long (characters) is held as it came and applied later: `HOLD_MS` after the first
+ * frame held, or at once when a page asks for the model (`replayed`, `focus`), so a page always
+ * gets every frame heard. The screens on this machine decode and draw the same frame the moment it
+ * comes, and decoding it here then took a core from them: 100-300 ms of CPU for a 6-12 MB list,
+ * during which a screen's task of 5 ms CPU took 119 ms (issue 24.4). Frames that come while one
+ * is held are held behind it, in order.
+ */
+export const HOLD_CHARS = 200_000;
+export const HOLD_MS = 3000;
+/** More than this held, and it is all applied at once (a device that never stops sending them). */
+export const HOLD_MAX_CHARS = 64 * 1024 * 1024;
 const RETRY_MIN_MS = 250;
 const RETRY_MAX_MS = 4000;
 const CONNECT_TIMEOUT_MS = 5000;
@@ -46,10 +58,12 @@ export interface MirrorStats {
 	framesIn: number;
 	/** Frames that did not decode (counted and skipped, as the browser does). */
 	bad: number;
+	/** Frames held now, to be applied later (`HOLD_CHARS`). */
+	held: number;
 }
 
 export class ScreenMirror {
-	readonly stats: MirrorStats = { connects: 0, framesIn: 0, bad: 0 };
+	readonly stats: MirrorStats = { connects: 0, framesIn: 0, bad: 0, held: 0 };
 	#ws: WebSocket | null = null;
 	#state: ScreenState = emptyState();
 	#settled = false;
@@ -62,18 +76,24 @@ export class ScreenMirror {
 	#heard = 0;
 	#pinged = 0;
 	#replayed: { from: ScreenState; model: ScreenState } | null = null;
+	/** Frames not applied yet, in the order they came (null: a binary one). */
+	#held: (string | null)[] = [];
+	#heldChars = 0;
+	#holdTimer: ReturnType<typeof setTimeout> | undefined;
 
 	readonly #pingAfterMs: number;
 	readonly #pongMs: number;
+	readonly #holdMs: number;
 
 	readonly #reach: MirrorReach | undefined;
 
 	constructor(
 		readonly url: string,
-		opts: { readonly pingAfterMs?: number; readonly pongMs?: number; readonly reach?: MirrorReach } = {}
+		opts: { readonly pingAfterMs?: number; readonly pongMs?: number; readonly holdMs?: number; readonly reach?: MirrorReach } = {}
 	) {
 		this.#pingAfterMs = opts.pingAfterMs ?? PING_AFTER_MS;
 		this.#pongMs = opts.pongMs ?? PONG_MS;
+		this.#holdMs = opts.holdMs ?? HOLD_MS;
 		this.#reach = opts.reach;
 	}
 
@@ -99,13 +119,16 @@ export class ScreenMirror {
 	/** The model a client connecting now would hold after ovos-gui's replay, or null when unknown. */
 	replayed(): ScreenState | null {
 		if (!this.#settled) return null;
+		this.#applyHeld();
 		if (this.#replayed?.from !== this.#state) this.#replayed = { from: this.#state, model: asReplayed(this.#state) };
 		return this.#replayed.model;
 	}
 
 	/** The pages focus events put the namespaces on, as heard on this connection; null when unknown. */
 	focus(): PageFocus | null {
-		return this.#settled ? focusHeard(this.#state) : null;
+		if (!this.#settled) return null;
+		this.#applyHeld();
+		return focusHeard(this.#state);
 	}
 
 	#connect(): void {
@@ -133,12 +156,9 @@ export class ScreenMirror {
 			this.stats.framesIn++;
 			this.#heard = Date.now();
 			this.#pinged = 0;
-			const d = binary ? null : decode(String(data));
-			if (!d?.ok) {
-				this.stats.bad++;
-				return;
-			}
-			this.#state = reduce(this.#state, d.value);
+			const raw = binary ? null : String(data);
+			if (this.#held.length > 0 || (raw !== null && raw.length >= HOLD_CHARS)) this.#hold(raw);
+			else this.#apply(raw);
 			if (!this.#settled) this.#rearmSettle();
 		});
 		ws.on('pong', () => {
@@ -158,6 +178,37 @@ export class ScreenMirror {
 			this.#retry = setTimeout(() => this.#connect(), wait);
 			this.#retry.unref();
 		});
+	}
+
+	#apply(raw: string | null): void {
+		const d = raw === null ? null : decode(raw);
+		if (!d?.ok) {
+			this.stats.bad++;
+			return;
+		}
+		this.#state = reduce(this.#state, d.value);
+	}
+
+	#hold(raw: string | null): void {
+		this.#held.push(raw);
+		this.#heldChars += raw?.length ?? 0;
+		this.stats.held = this.#held.length;
+		if (this.#heldChars > HOLD_MAX_CHARS) return this.#applyHeld();
+		if (this.#holdTimer === undefined) {
+			this.#holdTimer = setTimeout(() => this.#applyHeld(), this.#holdMs);
+			this.#holdTimer.unref();
+		}
+	}
+
+	/** Every held frame applied, in order. */
+	#applyHeld(): void {
+		clearTimeout(this.#holdTimer);
+		this.#holdTimer = undefined;
+		const held = this.#held;
+		this.#held = [];
+		this.#heldChars = 0;
+		this.stats.held = 0;
+		for (const raw of held) this.#apply(raw);
 	}
 
 	#rearmSettle(): void {
@@ -181,6 +232,11 @@ export class ScreenMirror {
 	#down(): void {
 		clearTimeout(this.#settle);
 		clearInterval(this.#tick);
+		clearTimeout(this.#holdTimer);
+		this.#holdTimer = undefined;
+		this.#held = [];
+		this.#heldChars = 0;
+		this.stats.held = 0;
 		this.#settled = false;
 		this.#state = emptyState();
 		this.#replayed = null;

@@ -4,7 +4,8 @@
  * length, its scroll position and its own keyboard, wheel and touch scrolling. The page renders
  * `rows(items)` (each entry with its index in the whole list, for `data-index` and for the events
  * it sends), attaches `scroller` to the element that scrolls, and pads the box that holds the
- * entries with `var(--win-before)` / `var(--win-after)` along the scroll axis.
+ * entries with `var(--win-before)` / `var(--win-after)` along the scroll axis (the entries
+ * themselves, marked `data-index`, do not inherit them: templates/theme.css).
  */
 import { INITIAL, pads, windowFor, type Metrics, type Range } from './window-math';
 
@@ -41,8 +42,8 @@ export class ListWindow {
 		return Math.min(this.#range.end, this.#count());
 	}
 
-	/** The entries to render, each with its index in the whole list. */
-	rows<T>(items: readonly T[]): { item: T; index: number }[] {
+	/** The entries to render, each with its index in the whole list (only those are read from a `Rows`). */
+	rows<T>(items: { slice(start: number, end: number): readonly T[] }): { item: T; index: number }[] {
 		const start = this.start;
 		return items.slice(start, this.end).map((item, i) => ({ item, index: start + i }));
 	}

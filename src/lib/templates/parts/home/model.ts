@@ -5,6 +5,9 @@
 import type { JsonObject } from '$lib/protocol';
 import type { ClockParts } from '../clock';
 import type { ImageSource } from '../../media-src';
+import type { Rows } from '../rows';
+
+export type { Rows } from '../rows';
 
 export type Connectivity = 'online' | 'network' | 'offline';
 export type MediaState = 'playing' | 'paused' | 'stopped';
@@ -42,11 +45,11 @@ export interface HomeModel {
 	readonly connectivity: Connectivity | null;
 	readonly examples: readonly string[];
 	readonly examplePrefix: boolean;
-	readonly notifications: { readonly count: number; readonly items: readonly NotificationView[] };
+	readonly notifications: { readonly count: number; readonly items: Rows<NotificationView> };
 	readonly timers: number;
 	readonly alarms: number;
 	readonly media: { readonly state: MediaState; readonly title: string; readonly artist: string } | null;
-	readonly apps: readonly AppView[];
+	readonly apps: Rows<AppView>;
 	readonly rtl: boolean;
 }
 

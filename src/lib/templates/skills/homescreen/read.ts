@@ -8,6 +8,7 @@ import type { GuiEventRecord } from '$lib/screen';
 import { list, num, record, text, truthy } from '../../data';
 import { splitTime } from '../../parts/clock';
 import type { AppView, Connectivity, HomeModel, MediaState, NotificationView } from '../../parts/home/model';
+import { rowsOf } from '../../parts/rows';
 import { imageSource } from '../../media-src';
 import type { MediaContext } from '../../types';
 
@@ -68,34 +69,41 @@ function connectivity(data: Data): Connectivity | null {
 	return v === 'online' || v === 'network' || v === 'offline' ? v : null;
 }
 
+/** `notification_model`: the stored notifications, each read when it is laid out (`readNotification`). */
 function notifications(data: Data): HomeModel['notifications'] {
 	const model = record(data, 'notification_model');
-	const items = list(model, 'storedmodel')
-		.filter((n): n is JsonObject => isObject(n))
-		.map(
-			(n, i): NotificationView => ({
-				key: `${i}:${text(n, 'sender')}:${text(n, 'text')}`,
-				sender: text(n, 'sender').trim(),
-				text: text(n, 'text').trim(),
-				action: text(n, 'action').trim(),
-				callbackData: record(n, 'callback_data') as JsonObject,
-				raw: n
-			})
-		);
+	const stored = list(model, 'storedmodel').filter((n): n is JsonObject => isObject(n));
 	const count = num(model, 'count');
-	return { count: count !== null && count > 0 ? Math.floor(count) : items.length, items };
+	return { count: count !== null && count > 0 ? Math.floor(count) : stored.length, items: rowsOf(stored, readNotification) };
 }
 
-function apps(data: Data, media: MediaContext | undefined): AppView[] {
+/** One stored notification (`i`: its place among them). */
+function readNotification(n: JsonObject, i: number): NotificationView {
+	return {
+		key: `${i}:${text(n, 'sender')}:${text(n, 'text')}`,
+		sender: text(n, 'sender').trim(),
+		text: text(n, 'text').trim(),
+		action: text(n, 'action').trim(),
+		callbackData: record(n, 'callback_data') as JsonObject,
+		raw: n
+	};
+}
+
+/** `applications_model`: the apps that have an action, each read when it is laid out (`readApp`). */
+function apps(data: Data, media: MediaContext | undefined): HomeModel['apps'] {
 	if (!truthy(data, 'apps_enabled')) return [];
-	return list(data, 'applications_model')
-		.filter((a): a is JsonObject => isObject(a) && text(a, 'action').trim() !== '')
-		.map((a, i) => ({
-			key: `${i}:${text(a, 'action')}`,
-			name: text(a, 'name').trim() || text(a, 'action').trim(),
-			thumbnail: imageSource(a.thumbnail, media),
-			action: text(a, 'action').trim()
-		}));
+	const entries = list(data, 'applications_model').filter((a): a is JsonObject => isObject(a) && text(a, 'action').trim() !== '');
+	return rowsOf(entries, (a, i) => readApp(a, i, media));
+}
+
+/** One app of the drawer (`i`: its place among those with an action). */
+function readApp(a: JsonObject, i: number, media: MediaContext | undefined): AppView {
+	return {
+		key: `${i}:${text(a, 'action')}`,
+		name: text(a, 'name').trim() || text(a, 'action').trim(),
+		thumbnail: imageSource(a.thumbnail, media),
+		action: text(a, 'action').trim()
+	};
 }
 
 function eventData(events: Events | undefined, name: string): Data {

@@ -5,6 +5,7 @@
  */
 import type { Json, JsonObject } from '$lib/protocol';
 import { num, text } from '../../data';
+import { rowsOf, type Rows } from '../../parts/rows';
 
 type Data = Readonly<Record<string, Json>>;
 
@@ -51,25 +52,26 @@ export interface Infocard {
 const isObject = (v: Json | undefined): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v);
 const own = (o: JsonObject, k: string): Json | undefined => (Object.hasOwn(o, k) ? o[k] : undefined);
 
-/** `playlistModel` / `searchModel`: `{data: [infocard…]}` (a bare list is accepted too); other entries are skipped. */
-export function infocardsOf(model: Json | undefined): Infocard[] {
+/**
+ * `playlistModel` / `searchModel`: `{data: [infocard…]}` (a bare list is accepted too); other
+ * entries are skipped. Each card is read when it is laid out (a playlist may hold thousands).
+ */
+export function infocardsOf(model: Json | undefined): Rows<Infocard> {
 	const list = isObject(model) ? own(model, 'data') : model;
-	if (!Array.isArray(list)) return [];
-	const out: Infocard[] = [];
-	for (const e of list) {
-		if (!isObject(e)) continue;
-		const d = num(e, 'duration');
-		out.push({
-			track: text(e, 'track'),
-			album: text(e, 'album'),
-			durationMs: d !== null && d > 0 ? d : null,
-			image: own(e, 'image'),
-			source: own(e, 'source'),
-			uri: text(e, 'uri'),
-			raw: e
-		});
-	}
-	return out;
+	return Array.isArray(list) ? rowsOf(list.filter(isObject), readInfocard) : [];
+}
+
+function readInfocard(e: JsonObject): Infocard {
+	const d = num(e, 'duration');
+	return {
+		track: text(e, 'track'),
+		album: text(e, 'album'),
+		durationMs: d !== null && d > 0 ? d : null,
+		image: own(e, 'image'),
+		source: own(e, 'source'),
+		uri: text(e, 'uri'),
+		raw: e
+	};
 }
 
 /** A featured skill on the Home page: `skillCards[] {skill_id, title, image, media_type}`. */
