@@ -4,6 +4,11 @@
  * with plausible data (a picture, an HTML card, a web page in a frame), then a text page for 3 s.
  * Then, from /proc: the busiest renderer's RSS (the page's), how many renderer processes are left
  * (frames that are gone must not keep theirs), and the whole browser tree's RSS and PSS.
+ * Then once more 10 s after the service worker has stopped (`*_worker_stopped_mb`): in a kiosk
+ * Chromium stops an idle worker 30 s after its last event, but a worker with DevTools attached is
+ * never stopped, and Playwright attaches to every one — so here it is stopped through the DevTools
+ * protocol, as Chromium would stop it. Its isolate and what it allocated (it precaches the build at
+ * a first visit) is 10-20 MB of the renderer while it runs.
  * Needs a fresh `build/`.
  */
 import { readFileSync } from 'node:fs';
@@ -88,7 +93,13 @@ try {
 		`page holds: ${held.Documents} documents, ${held.Frames} frames, ${held.Nodes} DOM nodes, ${held.JSEventListeners} listeners, JS heap ${mb(held.JSHeapUsedSize)} of ${mb(held.JSHeapTotalSize)} MB; ` +
 			`after a forced GC: ${gced.Documents} documents, ${gced.Nodes} nodes, JS heap ${mb(gced.JSHeapUsedSize)} of ${mb(gced.JSHeapTotalSize)} MB, renderer ${r1(busiestRenderer(procsAfterGc).rssKb / 1024)} MB RSS`
 	);
-	console.log(JSON.stringify({ renderer_rss_mb: r1(busiest), renderer_pss_mb: r1(page_.pssKb / 1024), renderer_private_mb: r1(page_.privateKb / 1024), tree_pss_mb: r1(pss), tree_private_mb: r1(priv), tree_rss_mb: r1(rss), renderers: renderers.length, pages: shows.length, js_heap_mb: mb(held.JSHeapUsedSize), dom_nodes: held.Nodes, documents: held.Documents }));
+	await cdp.send('ServiceWorker.enable');
+	await cdp.send('ServiceWorker.stopAllWorkers');
+	// Its memory goes back over seconds (the allocators give freed pages back on their own schedule).
+	await page.waitForTimeout(10_000);
+	const stopped = busiestRenderer(chromiumProcs());
+	console.log(`10 s after the service worker stopped: renderer ${r1(stopped.rssKb / 1024)} MB RSS, ${r1(stopped.privateKb / 1024)} MB private`);
+	console.log(JSON.stringify({ renderer_rss_mb: r1(busiest), renderer_pss_mb: r1(page_.pssKb / 1024), renderer_private_mb: r1(page_.privateKb / 1024), renderer_rss_worker_stopped_mb: r1(stopped.rssKb / 1024), renderer_private_worker_stopped_mb: r1(stopped.privateKb / 1024), tree_pss_mb: r1(pss), tree_private_mb: r1(priv), tree_rss_mb: r1(rss), renderers: renderers.length, pages: shows.length, js_heap_mb: mb(held.JSHeapUsedSize), dom_nodes: held.Nodes, documents: held.Documents }));
 } finally {
 	await browser.close();
 	await app.stop();
