@@ -7,11 +7,12 @@
  * in the page before the text (it should never flash). Then the same in one browser context kept
  * between loads (`warm_*`): a kiosk reloading, or its browser restarted on a profile it keeps — its
  * HTTP cache, compiled code and service worker already there. Needs a fresh `build/`.
+ * Chromium runs with the kiosk's flags (KIOSK_LAUNCH of scripts/chromium.mjs), as on a device.
  */
 import { chromium, type BrowserContext } from '@playwright/test';
 import { busMessage } from '../src/lib/protocol';
 import { startSimulator } from '../src/lib/server/simulator';
-import { CHROMIUM_LAUNCH } from '../scripts/chromium.mjs';
+import { KIOSK_LAUNCH } from '../scripts/chromium.mjs';
 import { startApp } from '../tests/support/app';
 import { CURRENT_WEATHER, WEATHER_SKILL } from '../tests/fixtures/weather';
 
@@ -30,7 +31,7 @@ sim.emit(
 );
 sim.emit(busMessage('gui.page.show', { __from: WEATHER, page_names: ['CurrentWeather'], index: 0, __idle: true }));
 const app = await startApp({ OVOS_HOST: '127.0.0.1', OVOS_GUI_PORT: String(sim.guiPort), OVOS_BUS_PORT: String(sim.busPort) }, { stderr: false });
-const browser = await chromium.launch(CHROMIUM_LAUNCH);
+const browser = await chromium.launch(KIOSK_LAUNCH);
 
 interface Load {
 	readonly paint: number;
