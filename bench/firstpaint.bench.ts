@@ -9,14 +9,15 @@
  * HTTP cache, compiled code and service worker already there. Beside them, Chromium's own floor
  * on this machine: the same measure of a page that is nothing but the location's line (no style, no
  * script) from a bare HTTP server, fresh and throttled (`floor_*`): what no page can go below here.
- * Needs a fresh `build/`.
+ * Needs a fresh `build/`. Chromium runs with the kiosk's flags (KIOSK_LAUNCH of scripts/chromium.mjs),
+ * as on a device.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type BrowserContext } from '@playwright/test';
 import { busMessage } from '../src/lib/protocol';
 import { startSimulator } from '../src/lib/server/simulator';
-import { CHROMIUM_LAUNCH } from '../scripts/chromium.mjs';
+import { KIOSK_LAUNCH } from '../scripts/chromium.mjs';
 import { startApp } from '../tests/support/app';
 import { CURRENT_WEATHER, WEATHER_SKILL } from '../tests/fixtures/weather';
 
@@ -35,7 +36,7 @@ sim.emit(
 );
 sim.emit(busMessage('gui.page.show', { __from: WEATHER, page_names: ['CurrentWeather'], index: 0, __idle: true }));
 const app = await startApp({ OVOS_HOST: '127.0.0.1', OVOS_GUI_PORT: String(sim.guiPort), OVOS_BUS_PORT: String(sim.busPort) }, { stderr: false });
-const browser = await chromium.launch(CHROMIUM_LAUNCH);
+const browser = await chromium.launch(KIOSK_LAUNCH);
 // The floor: one line of text, as small a page as there is, from a server that does nothing else.
 const bare = createServer((_req, res) => {
 	res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });

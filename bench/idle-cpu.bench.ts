@@ -1,5 +1,5 @@
 /**
- * What a screen costs while nothing happens: `/kiosk` in Chromium (the flags of scripts/chromium.mjs)
+ * What a screen costs while nothing happens: `/kiosk` in Chromium (KIOSK_LAUNCH of scripts/chromium.mjs)
  * showing one page, each in a fresh browser context — SYSTEM_Loading, the homescreen's idle page,
  * a static SYSTEM_TextFrame, and OCP's player while a track plays. For each: after the page has
  * settled, the CPU time (user + system, from /proc/<pid>/stat) Chromium's renderers and its GPU
@@ -9,7 +9,7 @@
 import { chromium, type Page } from '@playwright/test';
 import { busMessage } from '../src/lib/protocol';
 import { startSimulator } from '../src/lib/server/simulator';
-import { CHROMIUM_LAUNCH } from '../scripts/chromium.mjs';
+import { KIOSK_LAUNCH } from '../scripts/chromium.mjs';
 import { startApp } from '../tests/support/app';
 import { chromiumProcs, type ChromiumProc } from './support/procs';
 
@@ -47,7 +47,7 @@ async function measure(): Promise<Cost> {
 
 const sim = await startSimulator({ host: '127.0.0.1', busPort: 0, guiPort: 0, skills: true, demo: false, log: false });
 const app = await startApp({ OVOS_HOST: '127.0.0.1', OVOS_GUI_PORT: String(sim.guiPort), OVOS_BUS_PORT: String(sim.busPort) }, { stderr: false });
-const browser = await chromium.launch(CHROMIUM_LAUNCH);
+const browser = await chromium.launch(KIOSK_LAUNCH);
 const ctx = { session: { session_id: 'default' } };
 const shown = (page: Page, selector: string) => page.locator(selector).first().waitFor({ timeout: 30_000 });
 /** Clears every skill's pages but the homescreen's. */

@@ -16,11 +16,12 @@
  * run and per second (by send time); a Chromium trace of the same seconds gives the longest task
  * on the page's main thread. Needs a fresh `build/`.
  * BENCH_TRACE=file.json keeps the unthrottled run's full trace (open it in DevTools' Performance panel).
+ * Chromium runs with the kiosk's flags (KIOSK_LAUNCH of scripts/chromium.mjs), as on a device.
  */
 import { writeFileSync } from 'node:fs';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { WebSocketServer } from 'ws';
-import { CHROMIUM_LAUNCH } from '../scripts/chromium.mjs';
+import { KIOSK_LAUNCH } from '../scripts/chromium.mjs';
 import { freePort, startApp } from '../tests/support/app';
 import { FRAME_CATEGORIES, renderedFrames, rendererTasks } from './support/trace';
 
@@ -64,7 +65,7 @@ async function main(): Promise<void> {
 	});
 
 	const app = await startApp({ OVOS_HOST: '127.0.0.1', OVOS_GUI_PORT: String(guiPort) });
-	const browser = await chromium.launch(CHROMIUM_LAUNCH);
+	const browser = await chromium.launch(KIOSK_LAUNCH);
 	try {
 		const plain = await run(browser, `${app.url}/kiosk`, 1);
 		const throttled = await run(browser, `${app.url}/kiosk`, THROTTLE);

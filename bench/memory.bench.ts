@@ -1,16 +1,23 @@
 /**
- * Memory of a kiosk that has shown every template: `/kiosk` in Chromium (the flags of
- * scripts/chromium.mjs) shows each SYSTEM template and each skill page of the registry in turn,
+ * Memory of a kiosk that has shown every template: `/kiosk` in Chromium with the kiosk's flags
+ * (KIOSK_LAUNCH of scripts/chromium.mjs: the test flags and scripts/kiosk-chromium.flags, which
+ * scripts/kiosk.sh passes the device's Chromium; printed first, and as `kiosk_flags` in the last
+ * line) shows each SYSTEM template and each skill page of the registry in turn,
  * with plausible data (a picture, an HTML card, a web page in a frame), then a text page for 3 s.
  * Then, from /proc: the busiest renderer's RSS (the page's), how many renderer processes are left
  * (frames that are gone must not keep theirs), and the whole browser tree's RSS and PSS.
+ * Then once more 10 s after the service worker has stopped (`*_worker_stopped_mb`): in a kiosk
+ * Chromium stops an idle worker 30 s after its last event, but a worker with DevTools attached is
+ * never stopped, and Playwright attaches to every one — so here it is stopped through the DevTools
+ * protocol, as Chromium would stop it. Its isolate and what it allocated (it precaches the build at
+ * a first visit) is 10-20 MB of the renderer while it runs.
  * Needs a fresh `build/`.
  */
 import { readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { busMessage, TEMPLATE_NAMES, type JsonObject } from '../src/lib/protocol';
 import { startSimulator } from '../src/lib/server/simulator';
-import { CHROMIUM_LAUNCH } from '../scripts/chromium.mjs';
+import { KIOSK_ARGS, KIOSK_LAUNCH } from '../scripts/chromium.mjs';
 import { startApp } from '../tests/support/app';
 import { assets } from '../e2e/support/screen';
 import { busiestRenderer, chromiumProcs } from './support/procs';
@@ -31,7 +38,7 @@ function skillPages(): { namespace: string; page: string }[] {
 const files = await assets();
 const sim = await startSimulator({ host: '127.0.0.1', busPort: 0, guiPort: 0, skills: false, log: false });
 const app = await startApp({ OVOS_HOST: '127.0.0.1', OVOS_GUI_PORT: String(sim.guiPort), OVOS_BUS_PORT: String(sim.busPort) }, { stderr: false });
-const browser = await chromium.launch(CHROMIUM_LAUNCH);
+const browser = await chromium.launch(KIOSK_LAUNCH);
 try {
 	const page = await browser.newPage({ viewport: { width: 800, height: 480 } });
 	await page.goto(`${app.url}/kiosk`);
@@ -77,6 +84,7 @@ try {
 		console.log('iframes in page:', await page.evaluate(() => document.querySelectorAll('iframe').length), 'targets:', t.targetInfos.map((i) => `${i.type} ${i.url.slice(0, 60)}`));
 		for (const p of renderers) console.log(p.pid, readFileSync(`/proc/${p.pid}/cmdline`, 'utf8').split('\0').filter((a) => /site|origin|extension|isolat|renderer-client-id/.test(a)).join(' '));
 	}
+	console.log(`Chromium flags: ${KIOSK_LAUNCH.args.join(' ')}`);
 	console.log(`${shows.length} pages shown; ${procs.length} browser processes, ${renderers.length} renderers (RSS MB: ${renderers.map((p) => r1(p.rssKb / 1024)).join(', ')})`);
 	// Most of a renderer's RSS is Chromium's own code, shared by all its processes: PSS tells the page's share.
 	console.log(`busiest renderer ${r1(busiest)} MB RSS, ${r1(page_.pssKb / 1024)} MB PSS, ${r1(page_.privateKb / 1024)} MB private; browser tree ${r1(rss)} MB RSS, ${r1(pss)} MB PSS, ${r1(priv)} MB private (Qt client: 244 MB RSS in one process, 248 MB PSS with WebEngine)`);
@@ -88,7 +96,13 @@ try {
 		`page holds: ${held.Documents} documents, ${held.Frames} frames, ${held.Nodes} DOM nodes, ${held.JSEventListeners} listeners, JS heap ${mb(held.JSHeapUsedSize)} of ${mb(held.JSHeapTotalSize)} MB; ` +
 			`after a forced GC: ${gced.Documents} documents, ${gced.Nodes} nodes, JS heap ${mb(gced.JSHeapUsedSize)} of ${mb(gced.JSHeapTotalSize)} MB, renderer ${r1(busiestRenderer(procsAfterGc).rssKb / 1024)} MB RSS`
 	);
-	console.log(JSON.stringify({ renderer_rss_mb: r1(busiest), renderer_pss_mb: r1(page_.pssKb / 1024), renderer_private_mb: r1(page_.privateKb / 1024), tree_pss_mb: r1(pss), tree_private_mb: r1(priv), tree_rss_mb: r1(rss), renderers: renderers.length, pages: shows.length, js_heap_mb: mb(held.JSHeapUsedSize), dom_nodes: held.Nodes, documents: held.Documents }));
+	await cdp.send('ServiceWorker.enable');
+	await cdp.send('ServiceWorker.stopAllWorkers');
+	// Its memory goes back over seconds (the allocators give freed pages back on their own schedule).
+	await page.waitForTimeout(10_000);
+	const stopped = busiestRenderer(chromiumProcs());
+	console.log(`10 s after the service worker stopped: renderer ${r1(stopped.rssKb / 1024)} MB RSS, ${r1(stopped.privateKb / 1024)} MB private`);
+	console.log(JSON.stringify({ renderer_rss_mb: r1(busiest), renderer_pss_mb: r1(page_.pssKb / 1024), renderer_private_mb: r1(page_.privateKb / 1024), renderer_rss_worker_stopped_mb: r1(stopped.rssKb / 1024), renderer_private_worker_stopped_mb: r1(stopped.privateKb / 1024), tree_pss_mb: r1(pss), tree_private_mb: r1(priv), tree_rss_mb: r1(rss), renderers: renderers.length, pages: shows.length, js_heap_mb: mb(held.JSHeapUsedSize), dom_nodes: held.Nodes, documents: held.Documents, kiosk_flags: KIOSK_ARGS.join(' ') }));
 } finally {
 	await browser.close();
 	await app.stop();

@@ -6,11 +6,12 @@
  * run side by side, so the whole run lasts about as long as the longest outage. Also counts the
  * failed network attempts the page logs in its console while offline.
  * `BENCH_OUTAGES=5,30` (seconds) runs fewer. Needs a fresh `build/`.
+ * Chromium runs with the kiosk's flags (KIOSK_LAUNCH of scripts/chromium.mjs), as on a device.
  */
 import { chromium, type ConsoleMessage } from '@playwright/test';
 import { busMessage, type Handshake } from '../src/lib/protocol';
 import { startSimulator, type Simulator } from '../src/lib/server/simulator';
-import { CHROMIUM_LAUNCH } from '../scripts/chromium.mjs';
+import { KIOSK_LAUNCH } from '../scripts/chromium.mjs';
 import { startApp } from '../tests/support/app';
 
 const OUTAGES_S = (process.env.BENCH_OUTAGES ?? '5,30,120,600').split(',').map(Number);
@@ -37,7 +38,7 @@ async function prepare(mode: Handshake, outageS: number): Promise<{ run(startDel
 	let s = await sim();
 	const { busPort, guiPort } = s;
 	const app = await startApp({ OVOS_HOST: '127.0.0.1', OVOS_GUI_PORT: String(guiPort), OVOS_BUS_PORT: String(busPort), OVOS_HANDSHAKE: mode }, { stderr: false });
-	const browser = await chromium.launch(CHROMIUM_LAUNCH);
+	const browser = await chromium.launch(KIOSK_LAUNCH);
 	const close = async () => {
 		await browser.close();
 		await app.stop();

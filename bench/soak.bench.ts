@@ -8,11 +8,13 @@
  * kiosk runs in a browser of its own so its renderer is known. The last line is
  * `{"heap_ratio", "dom_nodes_ratio", "renderer_private_ratio", …}`, the first two the worse of the
  * two pages (aim ≤ 1.5). Needs `build/`.
+ * The kiosk's browser runs with the kiosk's flags (KIOSK_LAUNCH of scripts/chromium.mjs), as on a
+ * device; /inspect's with the test flags.
  */
 import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { busMessage } from '../src/lib/protocol';
 import { startSimulator, type Simulator } from '../src/lib/server/simulator';
-import { CHROMIUM_LAUNCH } from '../scripts/chromium.mjs';
+import { CHROMIUM_LAUNCH, KIOSK_LAUNCH } from '../scripts/chromium.mjs';
 import { startApp } from '../tests/support/app';
 import { browserPid, busiestRenderer, chromiumProcs } from './support/procs';
 
@@ -72,7 +74,7 @@ async function main(): Promise<void> {
 	const sim = await startSimulator({ host: '127.0.0.1', busPort: 0, guiPort: 0, skills: true, demo: false, log: false });
 	const app = await startApp({ OVOS_HOST: '127.0.0.1', OVOS_BUS_PORT: String(sim.busPort), OVOS_GUI_PORT: String(sim.guiPort) });
 	// The kiosk alone in its browser: its renderer is that browser's busiest.
-	const browser = await chromium.launch(CHROMIUM_LAUNCH);
+	const browser = await chromium.launch(KIOSK_LAUNCH);
 	const kioskRoot = browserPid(chromiumProcs(process.pid, false));
 	const other = await chromium.launch(CHROMIUM_LAUNCH);
 	const pages: { name: string; page: Page; cdp: CDPSession }[] = [];

@@ -50,6 +50,8 @@ test('install.sh: settings, verified units, idempotent re-run, a serving app, un
 		// One reader of the file: the app's (systemd's own parser differs, and says nothing of a mistake).
 		expect(unit).not.toContain('EnvironmentFile=');
 		expect(existsSync(join(root, 'opt/ovos-screen/.env.example'))).toBe(true);
+		// kiosk.sh reads its Chromium flags from the file beside it (and will not start without it).
+		expect(readFileSync(join(root, 'opt/ovos-screen/scripts/kiosk-chromium.flags'), 'utf8')).toBe(readFileSync('scripts/kiosk-chromium.flags', 'utf8'));
 		expect(readFileSync(kiosk, 'utf8')).toContain(`OVOS_SCREEN_URL=http://127.0.0.1:${port}`);
 		// Enabled: the links point where the units will be on the device's own root.
 		expect(readlinkSync(join(root, 'etc/systemd/system/multi-user.target.wants/ovos-screen.service'))).toBe('/etc/systemd/system/ovos-screen.service');

@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { Simulator } from '../src/lib/server/simulator';
-import { freePort, offlineReady, privateSim, show, startApp, type App } from './support/screen';
+import { assets, freePort, offlineReady, privateSim, show, startApp, type App } from './support/screen';
 
 const CLOCK = 'section[aria-label="Clock"]';
 
@@ -94,6 +94,54 @@ test('a screen URL never opened online comes up from its screen\'s kept shell an
 		await app.stop();
 		await configured.stop();
 		await other.stop();
+	}
+});
+
+test('once the worker is in, the browser answers the build\'s files from its cache and other origins from the network, without starting the worker', async ({ page }) => {
+	test.setTimeout(60_000);
+	const sim = await privateSim();
+	const app = await startApp(appEnv(sim));
+	const files = await assets();
+	/** How this page's requests since `since` (ms) were routed: Resource Timing's worker source types. */
+	const routed = (since: number) =>
+		page.evaluate((t) => {
+			type Routed = PerformanceResourceTiming & { workerMatchedSourceType: string; workerFinalSourceType: string };
+			return (performance.getEntriesByType('resource') as Routed[])
+				.filter((e) => e.startTime >= t)
+				.map((e) => ({ url: e.name, matched: e.workerMatchedSourceType, final: e.workerFinalSourceType }));
+		}, since);
+	try {
+		await page.goto(`${app.url}/kiosk`);
+		await offlineReady(page);
+		let since = await page.evaluate(() => performance.now());
+		// A page whose renderer was not loaded yet (its script and stylesheet are fetched now), with a
+		// picture from a skill's server (another origin).
+		show(sim, 'skill-a.test', ['SYSTEM_ImageFrame'], { image: `${files.url}/clock.png`, caption: 'A clock' });
+		await expect(page.locator('img[src$="/clock.png"]')).toBeVisible();
+		await expect.poll(async () => (await routed(since)).some((r) => r.url.endsWith('/clock.png'))).toBe(true);
+		let seen = await routed(since);
+		const build = seen.filter((r) => new URL(r.url).pathname.startsWith('/_app/immutable/'));
+		expect(build.length).toBeGreaterThan(0);
+		for (const r of build) expect(r, r.url).toMatchObject({ matched: 'cache', final: 'cache' });
+		expect(seen.find((r) => r.url.endsWith('/clock.png'))).toMatchObject({ matched: 'network', final: 'network' });
+
+		// A file missing from the cache comes from the network: the page shows all the same.
+		await page.evaluate(async () => {
+			for (const name of await caches.keys()) {
+				const cache = await caches.open(name);
+				for (const req of await cache.keys()) if (new URL(req.url).pathname.startsWith('/_app/immutable/')) await cache.delete(req);
+			}
+		});
+		since = await page.evaluate(() => performance.now());
+		show(sim, 'skill-b.test', ['SYSTEM_Status'], { status: 'Enabled', label: 'Saved' });
+		await expect(page.getByText('Saved')).toBeVisible();
+		seen = (await routed(since)).filter((r) => new URL(r.url).pathname.startsWith('/_app/immutable/'));
+		expect(seen.length).toBeGreaterThan(0);
+		for (const r of seen) expect(r, r.url).toMatchObject({ matched: 'cache', final: 'network' });
+	} finally {
+		await files.close();
+		await app.stop();
+		await sim.stop();
 	}
 });
 

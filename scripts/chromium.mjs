@@ -1,5 +1,6 @@
 // Debian's Chromium and the flags every headless run here uses (tests, benches, scripts): one home.
 // Without the background-networking flags Chromium keeps dialling hosts this closed network refuses.
+import { readFileSync } from 'node:fs';
 
 /** Debian's package; never a downloaded browser. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -18,3 +19,22 @@ export const CHROMIUM_ARGS = [
 
 /** Playwright launch options for Debian's Chromium. */
 export const CHROMIUM_LAUNCH = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
+
+/**
+ * The flags of scripts/kiosk-chromium.flags, which scripts/kiosk.sh passes the device's Chromium:
+ * non-empty lines not starting with `#`, as the script's word splitting reads them.
+ * @param {string} text
+ * @returns {string[]}
+ */
+export function parseFlags(text) {
+	return text
+		.split('\n')
+		.map((l) => l.trim())
+		.filter((l) => l !== '' && !l.startsWith('#'));
+}
+
+/** What the kiosk runs with beyond the test flags (see the file for why). */
+export const KIOSK_ARGS = parseFlags(readFileSync(new URL('./kiosk-chromium.flags', import.meta.url), 'utf8'));
+
+/** Launch options for the benches that measure `/kiosk`: the test flags and the kiosk's own. */
+export const KIOSK_LAUNCH = { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...KIOSK_ARGS] };

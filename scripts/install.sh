@@ -141,7 +141,7 @@ mkdir -p "$app.new/build"
 # The contents, through the link: `build` is a symlink to the latest build folder.
 cp -R "$build_dir/." "$app.new/build"
 cp "$here/package.json" "$here/package-lock.json" "$here/.env.example" "$app.new/"
-mkdir -p "$app.new/scripts" && cp "$here/scripts/kiosk.sh" "$app.new/scripts/"
+mkdir -p "$app.new/scripts" && cp "$here/scripts/kiosk.sh" "$here/scripts/kiosk-chromium.flags" "$app.new/scripts/"
 (cd "$app.new" && quiet npm ci --omit=dev --ignore-scripts --no-audit --no-fund --prefer-offline) || die "installing the app's dependencies failed (the output is above)"
 # Swap in one step, so a running app is replaced whole, never half-copied.
 rm -rf "$app.old"

@@ -48,6 +48,14 @@ cache="${KIOSK_CACHE:-${XDG_RUNTIME_DIR:+$XDG_RUNTIME_DIR/ovos-screen-kiosk-cach
 #   --disable-background-networking --disable-component-update --disable-sync
 #                                    no calls home, no component downloads: an appliance on a LAN
 #   --disk-cache-dir                 the cache on tmpfs (KIOSK_CACHE), not on the SD card
+# and those of kiosk-chromium.flags beside this script (what the page costs to run; the benches
+# launch with the same file, so they measure what this runs).
+flags="$(dirname "$0")/kiosk-chromium.flags"
+[ -r "$flags" ] || { echo "kiosk.sh: $flags is missing (install it beside this script)" >&2; exit 1; }
+# One flag a line, none with a space: word splitting gives them back as they are (no globbing).
+set -f
+# shellcheck disable=SC2046
+set -- $(sed -e '/^[[:space:]]*#/d' "$flags")
 exec "$browser" \
 	--kiosk \
 	--user-data-dir="$profile" \
@@ -65,4 +73,5 @@ exec "$browser" \
 	--disable-component-update \
 	--disable-sync \
 	${cache:+--disk-cache-dir="$cache"} \
+	"$@" \
 	"$url"

@@ -14,22 +14,28 @@
  * in by the server for that URL); the copy is shown only when the server cannot answer. One cache
  * per build; a new build's worker takes over at once and deletes the old caches, and the screens
  * reload into the new build (src/app.html).
+ * In Chromium the browser itself answers the build's files (from this cache), the APIs and every
+ * other origin (from the network), by static routes (routerRules): a page shown, a skill's picture
+ * or a probe of the GUI host never starts the worker, which runs at a load and stops 30 s later.
  */
 import { build, files, version } from '$service-worker';
-import { cacheName, carriesPage, isShell, isStaleCache, KEPT_HEADER, NETWORK_ONLY, SCREEN_PATHS, serverAnswered, SHELL_WAIT_MS, strategyFor } from '$lib/offline/policy';
+import { cacheName, carriesPage, isShell, isStaleCache, KEPT_HEADER, routerRules, SCREEN_PATHS, serverAnswered, SHELL_WAIT_MS, strategyFor, type RouterRule } from '$lib/offline/policy';
 
 const sw = self as unknown as ServiceWorkerGlobalScope;
 const CACHE = cacheName(version);
 const ASSETS = new Set([...build, ...files]);
 
 /** Chromium's static routing (InstallEvent.addRoutes): not in TypeScript's lib yet. */
-type RoutedInstall = ExtendableEvent & { addRoutes?: (rules: unknown[]) => Promise<void> };
+type RoutedInstall = ExtendableEvent & { addRoutes?: (rules: RouterRule | RouterRule[]) => Promise<void> };
 
 sw.addEventListener('install', (event) => {
-	const routes = (event as RoutedInstall).addRoutes?.(NETWORK_ONLY.map((pathname) => ({ condition: { urlPattern: { pathname } }, source: 'network' })));
+	// One rule a call: a browser that does not know one kind of rule refuses the whole call, and the
+	// others must still hold (without any, the fetch handler below does the same, only slower).
+	const add = (event as RoutedInstall).addRoutes?.bind(event);
+	const routes = add ? routerRules(CACHE).map((rule) => add(rule).catch(() => undefined)) : [];
 	event.waitUntil(
 		Promise.all([
-			routes?.catch(() => undefined),
+			...routes,
 			caches.open(CACHE).then(async (cache) => {
 				await cache.addAll([...ASSETS]);
 				// The screens' HTML as this server fills it in; a screen that never loaded online still comes up.

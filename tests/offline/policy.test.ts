@@ -1,6 +1,6 @@
 // The service worker's rules: only the app shell is ever served from the cache.
 import { describe, expect, it } from 'vitest';
-import { cacheName, isShell, isStaleCache, serverAnswered, strategyFor } from '../../src/lib/offline/policy';
+import { cacheName, isShell, isStaleCache, routerRules, serverAnswered, strategyFor } from '../../src/lib/offline/policy';
 
 const ORIGIN = 'http://screen.local:3000';
 const ASSETS = new Set(['/_app/immutable/entry/start.abc.js', '/_app/immutable/assets/0.css', '/icons/icon.svg', '/manifest.webmanifest']);
@@ -38,6 +38,57 @@ describe('strategyFor', () => {
 
 	it('does not take a non-navigation fetch of a screen path for the shell', () => {
 		expect(get('/kiosk')).toBe('pass');
+	});
+});
+
+describe('routerRules (what the browser answers without starting the worker, issue 27.3)', () => {
+	const rules = routerRules('ovos-screen-v1');
+	// The patterns are paths with `*`; a string one is of the worker's own origin (resolved against its URL).
+	const glob = (p: string) => new RegExp(`^${p.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
+	const own = (u: URL, p: string) => u.origin === ORIGIN && glob(p).test(u.pathname);
+	/** Where the first rule matching a GET of `url` sends it, as Chromium picks it; `worker` when none does. */
+	function route(url: string): string {
+		const u = new URL(url);
+		for (const { condition: c, source } of rules) {
+			const hit = 'not' in c ? !own(u, c.not.urlPattern) : typeof c.urlPattern === 'string' ? own(u, c.urlPattern) : glob(c.urlPattern.pathname).test(u.pathname);
+			if (hit) return typeof source === 'string' ? source : `cache ${source.cacheName}`;
+		}
+		return 'worker';
+	}
+	const cases = [
+		'/_app/immutable/entry/start.abc.js',
+		'/_app/immutable/assets/0.css',
+		'/kiosk',
+		'/',
+		'/icons/icon.svg',
+		'/manifest.webmanifest',
+		'/api/bus/events',
+		'/v1/models',
+		'/media/home/ovos/a.png',
+		'/_app/version.json'
+	].map((p) => `${ORIGIN}${p}`);
+	const others = ['http://127.0.0.1:18181/', 'https://example.com/weather.png', 'http://screen.local:3001/_app/immutable/entry/start.abc.js'];
+
+	it('the build\'s files from this build\'s cache', () => {
+		expect(route(`${ORIGIN}/_app/immutable/entry/start.abc.js`)).toBe('cache ovos-screen-v1');
+		expect(route(`${ORIGIN}/_app/immutable/assets/0.css`)).toBe('cache ovos-screen-v1');
+	});
+
+	it('the APIs, their streams, media and anything of another origin to the network', () => {
+		for (const u of [`${ORIGIN}/api/bus/events`, `${ORIGIN}/v1/models`, `${ORIGIN}/media/home/ovos/a.png`, ...others]) expect(route(u), u).toBe('network');
+	});
+
+	it('the screens\' HTML and the static files to the worker', () => {
+		for (const p of ['/kiosk', '/', '/icons/icon.svg', '/manifest.webmanifest']) expect(route(`${ORIGIN}${p}`), p).toBe('worker');
+	});
+
+	it('agrees with the fetch handler: the cache only for what it serves from the cache, the network only for what it passes', () => {
+		for (const u of [...cases, ...others]) {
+			const how = strategyFor({ method: 'GET', mode: 'cors', url: u }, ORIGIN, ASSETS);
+			const r = route(u);
+			if (r.startsWith('cache')) expect(how, u).toBe('asset');
+			if (r === 'network') expect(how, u).toBe('pass');
+		}
 	});
 });
 

@@ -18,6 +18,29 @@ export const SCREEN_PATHS: readonly string[] = ['/', '/kiosk'];
  */
 export const NETWORK_ONLY: readonly string[] = ['/api/*', '/v1/*', '/media/*'];
 
+/** One rule of Chromium's static routing (InstallEvent.addRoutes): what the browser does with a request before it would start the worker. */
+export interface RouterRule {
+	readonly condition: { readonly urlPattern: string | { readonly pathname: string } } | { readonly not: { readonly urlPattern: string } };
+	readonly source: 'network' | { readonly cacheName: string };
+}
+
+/**
+ * The worker's static routes (issue 27.3): the requests the browser answers itself, without starting
+ * the worker — which, once started, holds 10-20 MB of the kiosk's renderer until 30 s after its last
+ * event. The build's files come straight from this build's cache (the worker put every one there at
+ * install; a miss goes to the network), the APIs and their streams straight to the network
+ * (NETWORK_ONLY), and so does anything of another origin (a skill's image, the GUI host's probe),
+ * which the fetch handler would only pass. Left to the worker: the screens' HTML and the static files.
+ * A string pattern is relative to the worker's own URL, so of this origin only.
+ */
+export function routerRules(cache: string): RouterRule[] {
+	return [
+		{ condition: { urlPattern: '/_app/immutable/*' }, source: { cacheName: cache } },
+		...NETWORK_ONLY.map((pathname): RouterRule => ({ condition: { urlPattern: { pathname } }, source: 'network' })),
+		{ condition: { not: { urlPattern: '/*' } }, source: 'network' }
+	];
+}
+
 /** How long a screen's HTML may take before the cached copy is shown (a dropped network hangs, it does not fail). */
 export const SHELL_WAIT_MS = 2500;
 
