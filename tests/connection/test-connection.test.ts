@@ -125,6 +125,11 @@ describe('test connection', () => {
 			status: 'failed',
 			note: { code: 'window-no-bus', reason: 'ws://127.0.0.1:8181/core: connection refused' }
 		});
+		// Closed as the test starts, open a moment later (the app server was still connecting to its bus).
+		expect(byId((await run(address, address, { state: [{ open: false, reason: 'not connected yet' }, { open: true }] })).rs).window).toMatchObject({
+			status: 'ok',
+			note: { code: 'window-open' }
+		});
 		expect(byId((await run(address, address, { status: 429 })).rs).window).toMatchObject({ status: 'failed', note: { code: 'window-refused', status: 429, reason: 'refused here' } });
 	});
 });
