@@ -303,8 +303,8 @@ async function testWindow(input: TestInput, fetcher: typeof fetch): Promise<[Ste
 
 /**
  * The window's state (sent first to every new stream) once it is settled: open with every
- * device-side part answered or silent, or still closed when the stream ends or times out. An older server without parts: its first state. On a timeout
- * (the fetch aborted), the last state seen.
+ * device-side part answered or silent (an older server without parts: its first open state), or,
+ * when the stream ends or times out (the fetch aborted), the last state seen.
  */
 async function settledState(body: ReadableStream<Uint8Array>): Promise<WindowState | null> {
 	let last: WindowState | null = null;
