@@ -17,6 +17,7 @@
 import { busUrl, guiUrl, type OvosAddress } from '$lib/protocol/address';
 import { decodeBus, guiConnected, encodeBus } from '$lib/protocol';
 import { BUS_WINDOW_PATH, PARTS_WAIT_MS, type DeviceParts, type WindowState } from '$lib/protocol/bus-window';
+import { SseParser } from '$lib/sse';
 import { browserTransport, OPEN, type SocketLike, type Transport } from './transport';
 
 export type StepId = 'port' | 'announce' | 'gui' | 'window';
@@ -310,17 +311,12 @@ async function settledState(body: ReadableStream<Uint8Array>): Promise<WindowSta
 	let last: WindowState | null = null;
 	const reader = body.getReader();
 	const text = new TextDecoder();
-	let buf = '';
+	const sse = new SseParser();
 	try {
 		for (;;) {
 			const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
 			if (done) return last;
-			buf += text.decode(value, { stream: true });
-			for (let end = buf.indexOf('\n\n'); end >= 0; end = buf.indexOf('\n\n')) {
-				const block = buf.slice(0, end);
-				buf = buf.slice(end + 2);
-				const event = /^event: ?(.*)$/m.exec(block)?.[1];
-				const data = [...block.matchAll(/^data: ?(.*)$/gm)].map((m) => m[1]).join('\n');
+			for (const { event, data } of sse.push(text.decode(value, { stream: true }))) {
 				if (event !== 'state') continue;
 				try {
 					const s = JSON.parse(data) as { open?: unknown; reason?: unknown; parts?: Partial<DeviceParts> };
