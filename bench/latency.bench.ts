@@ -14,7 +14,8 @@
  * is live (its server-rendered copy shows the page before the app has taken over). BENCH_SECONDS
  * (default 10) of streaming each, every frame counted, the first second's included; p99 over the
  * run and per second (by send time); a Chromium trace of the same seconds gives the longest task
- * on the page's main thread. Needs a fresh `build/`.
+ * on the page's main thread, and how busy that thread was over them (`main_busy_pct`: past ~80 % a frame
+ * that arrives mostly waits for a task to end, and the tail is queueing). Needs a fresh `build/`.
  * BENCH_TRACE=file.json keeps the unthrottled run's full trace (open it in DevTools' Performance panel).
  * Chromium runs with the kiosk's flags (KIOSK_LAUNCH of scripts/chromium.mjs), as on a device.
  */
@@ -23,7 +24,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { WebSocketServer } from 'ws';
 import { KIOSK_LAUNCH } from '../scripts/chromium.mjs';
 import { freePort, startApp } from '../tests/support/app';
-import { FRAME_CATEGORIES, renderedFrames, rendererTasks } from './support/trace';
+import { FRAME_CATEGORIES, mainThreadBusy, renderedFrames, rendererTasks } from './support/trace';
 
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -41,6 +42,8 @@ interface Run {
 	/** p99 of each whole second of the run, ms. */
 	readonly perSecondP99: number[];
 	readonly rate: number;
+	/** Share of the streaming seconds the page's main thread was running tasks, 0..1. */
+	readonly busy: number;
 }
 
 const quantile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
@@ -78,7 +81,7 @@ async function main(): Promise<void> {
 			console.log(
 				`${name}: ${s.length} frames at ${r.rate}/s; send → DOM p50 ${r1(quantile(s, 0.5))} ms, p90 ${r1(quantile(s, 0.9))} ms, p99 ${r1(quantile(s, 0.99))} ms, max ${r1(s.at(-1) ?? NaN)} ms; ` +
 					`p99 per second ${r.perSecondP99.map(r1).join(', ')}; longest main-thread task ${r1(r.longestTask)} ms (one frame = 16.7 ms); ` +
-					`send → drawn (${r.drawn.length} frames) p50 ${r1(quantile(r.drawn, 0.5))} ms, p99 ${r1(quantile(r.drawn, 0.99))} ms`
+					`send → drawn (${r.drawn.length} frames) p50 ${r1(quantile(r.drawn, 0.5))} ms, p99 ${r1(quantile(r.drawn, 0.99))} ms; main thread busy ${Math.round(r.busy * 100)} % of the time`
 			);
 			out[`p50${key}_ms`] = r1(quantile(s, 0.5));
 			out[`p99${key}_ms`] = r1(quantile(s, 0.99));
@@ -88,6 +91,7 @@ async function main(): Promise<void> {
 			out[`rate${key}_per_s`] = r.rate;
 			out[`p50_drawn${key}_ms`] = r1(quantile(r.drawn, 0.5));
 			out[`p99_drawn${key}_ms`] = r1(quantile(r.drawn, 0.99));
+			out[`main_busy${key}_pct`] = Math.round(r.busy * 100);
 		}
 		console.log(JSON.stringify({ ...out, seconds: SECONDS, frames: plain.lat.length + throttled.lat.length }));
 	} finally {
@@ -190,7 +194,8 @@ async function main(): Promise<void> {
 				drawn: drawn.sort((a, b) => a - b),
 				longestTask: rendererTasks(trace).reduce((m, t) => Math.max(m, t.ms), 0),
 				perSecondP99,
-				rate: Math.round(total / elapsed)
+				rate: Math.round(total / elapsed),
+				busy: mainThreadBusy(trace, 'bench-anchor', elapsed * 1000)
 			};
 		} finally {
 			await context.close();

@@ -4,8 +4,10 @@
  * scripts/kiosk.sh passes the device's Chromium; printed first, and as `kiosk_flags` in the last
  * line) shows each SYSTEM template and each skill page of the registry in turn,
  * with plausible data (a picture, an HTML card, a web page in a frame), then a text page for 3 s.
- * Then, from /proc: the busiest renderer's RSS (the page's), how many renderer processes are left
- * (frames that are gone must not keep theirs), and the whole browser tree's RSS and PSS.
+ * Then, from /proc: the busiest renderer's RSS (the page's) and how much of it is the Chromium
+ * binary's own pages (`renderer_code_mb`, shared by all its processes: a floor under it), how
+ * many renderer processes are left (frames that are gone must not keep theirs), and the whole
+ * browser tree's RSS and PSS.
  * Then once more 10 s after the service worker has stopped (`*_worker_stopped_mb`): in a kiosk
  * Chromium stops an idle worker 30 s after its last event, but a worker with DevTools attached is
  * never stopped, and Playwright attaches to every one — so here it is stopped through the DevTools
@@ -20,7 +22,7 @@ import { startSimulator } from '../src/lib/server/simulator';
 import { KIOSK_ARGS, KIOSK_LAUNCH } from '../scripts/chromium.mjs';
 import { startApp } from '../tests/support/app';
 import { assets } from '../e2e/support/screen';
-import { busiestRenderer, chromiumProcs } from './support/procs';
+import { busiestRenderer, chromiumProcs, executableRssKb } from './support/procs';
 
 /** Skill pages and one namespace each, read from the registry's source (it imports components). */
 function skillPages(): { namespace: string; page: string }[] {
@@ -74,6 +76,7 @@ try {
 	const renderers = procs.filter((p) => p.kind === 'renderer');
 	const page_ = busiestRenderer(procs);
 	const busiest = page_.rssKb / 1024;
+	const code = executableRssKb(page_.pid) / 1024;
 	const rss = procs.reduce((n, p) => n + p.rssKb, 0) / 1024;
 	const pss = procs.reduce((n, p) => n + p.pssKb, 0) / 1024;
 	const priv = procs.reduce((n, p) => n + p.privateKb, 0) / 1024;
@@ -87,7 +90,7 @@ try {
 	console.log(`Chromium flags: ${KIOSK_LAUNCH.args.join(' ')}`);
 	console.log(`${shows.length} pages shown; ${procs.length} browser processes, ${renderers.length} renderers (RSS MB: ${renderers.map((p) => r1(p.rssKb / 1024)).join(', ')})`);
 	// Most of a renderer's RSS is Chromium's own code, shared by all its processes: PSS tells the page's share.
-	console.log(`busiest renderer ${r1(busiest)} MB RSS, ${r1(page_.pssKb / 1024)} MB PSS, ${r1(page_.privateKb / 1024)} MB private; browser tree ${r1(rss)} MB RSS, ${r1(pss)} MB PSS, ${r1(priv)} MB private (Qt client: 244 MB RSS in one process, 248 MB PSS with WebEngine)`);
+	console.log(`busiest renderer ${r1(busiest)} MB RSS (of it ${r1(code)} MB the Chromium binary's own pages), ${r1(page_.pssKb / 1024)} MB PSS, ${r1(page_.privateKb / 1024)} MB private; browser tree ${r1(rss)} MB RSS, ${r1(pss)} MB PSS, ${r1(priv)} MB private (Qt client: 244 MB RSS in one process, 248 MB PSS with WebEngine)`);
 	await cdp.send('HeapProfiler.collectGarbage');
 	const gced = await metrics();
 	const procsAfterGc = chromiumProcs();
@@ -102,7 +105,7 @@ try {
 	await page.waitForTimeout(10_000);
 	const stopped = busiestRenderer(chromiumProcs());
 	console.log(`10 s after the service worker stopped: renderer ${r1(stopped.rssKb / 1024)} MB RSS, ${r1(stopped.privateKb / 1024)} MB private`);
-	console.log(JSON.stringify({ renderer_rss_mb: r1(busiest), renderer_pss_mb: r1(page_.pssKb / 1024), renderer_private_mb: r1(page_.privateKb / 1024), renderer_rss_worker_stopped_mb: r1(stopped.rssKb / 1024), renderer_private_worker_stopped_mb: r1(stopped.privateKb / 1024), tree_pss_mb: r1(pss), tree_private_mb: r1(priv), tree_rss_mb: r1(rss), renderers: renderers.length, pages: shows.length, js_heap_mb: mb(held.JSHeapUsedSize), dom_nodes: held.Nodes, documents: held.Documents, kiosk_flags: KIOSK_ARGS.join(' ') }));
+	console.log(JSON.stringify({ renderer_rss_mb: r1(busiest), renderer_code_mb: r1(code), renderer_pss_mb: r1(page_.pssKb / 1024), renderer_private_mb: r1(page_.privateKb / 1024), renderer_rss_worker_stopped_mb: r1(stopped.rssKb / 1024), renderer_private_worker_stopped_mb: r1(stopped.privateKb / 1024), tree_pss_mb: r1(pss), tree_private_mb: r1(priv), tree_rss_mb: r1(rss), renderers: renderers.length, pages: shows.length, js_heap_mb: mb(held.JSHeapUsedSize), dom_nodes: held.Nodes, documents: held.Documents, kiosk_flags: KIOSK_ARGS.join(' ') }));
 } finally {
 	await browser.close();
 	await app.stop();

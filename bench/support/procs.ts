@@ -1,5 +1,5 @@
 /** Chromium's processes as /proc sees them, for the benchmarks that measure what a screen costs. */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 
 export interface ChromiumProc {
 	readonly pid: number;
@@ -67,4 +67,20 @@ export function busiestRenderer(procs: readonly ChromiumProc[]): ChromiumProc {
 	const renderers = procs.filter((p) => p.kind === 'renderer');
 	if (renderers.length === 0) throw new Error('no renderer process');
 	return renderers.reduce((a, b) => (b.rssKb > a.rssKb ? b : a));
+}
+
+/**
+ * How much of a process's RSS is the pages of its own executable (Chromium's code and read-only
+ * data, shared by all its processes), in KB: a floor under any renderer's RSS that no page changes.
+ */
+export function executableRssKb(pid: number): number {
+	const exe = readlinkSync(`/proc/${pid}/exe`);
+	let kb = 0;
+	let mine = false;
+	for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+		// A mapping's header starts with its address range; its fields ("Rss:   123 kB") follow it.
+		if (/^[0-9a-f]+-[0-9a-f]+ /.test(line)) mine = line.endsWith(` ${exe}`);
+		else if (mine && line.startsWith('Rss:')) kb += Number(/\d+/.exec(line)?.[0] ?? 0);
+	}
+	return kb;
 }

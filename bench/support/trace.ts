@@ -71,3 +71,24 @@ export function renderedFrames(buf: Buffer, anchor: string, anchorAt: number): {
 	}
 	return out;
 }
+
+/**
+ * How busy the page's main thread was from the user-timing mark `anchor` for `ms`: the share of that
+ * time its tasks ran (the busiest renderer main thread of the trace, tasks clipped to the window).
+ * A frame that arrives while it is busy waits, so past ~80 % the latency tail is queueing.
+ */
+export function mainThreadBusy(buf: Buffer, anchor: string, ms: number): number {
+	const events = eventsOf(buf);
+	const mark = events.find((e) => e.name === anchor && e.ph !== 'e');
+	if (!mark) throw new Error(`no user-timing mark ${anchor} in the trace`);
+	const from = mark.ts;
+	const to = from + ms * 1000;
+	const main = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map(thread));
+	const busy = new Map<string, number>();
+	for (const e of events) {
+		if (e.name !== 'ThreadControllerImpl::RunTask' || e.ph !== 'X' || e.dur === undefined || !main.has(thread(e))) continue;
+		const run = Math.min(to, e.ts + e.dur) - Math.max(from, e.ts);
+		if (run > 0) busy.set(thread(e), (busy.get(thread(e)) ?? 0) + run);
+	}
+	return Math.max(0, ...busy.values()) / (to - from);
+}
