@@ -14,8 +14,8 @@
  * is live (its server-rendered copy shows the page before the app has taken over). BENCH_SECONDS
  * (default 10) of streaming each, every frame counted, the first second's included; p99 over the
  * run and per second (by send time); a Chromium trace of the same seconds gives the longest task
- * on the page's main thread, and how busy that thread was over them (`main_busy_pct`: past ~80 % a frame
- * that arrives mostly waits for a task to end, and the tail is queueing). Needs a fresh `build/`.
+ * on the page's main thread, and how busy that thread was over them (`main_busy_pct`: the busier,
+ * the more a frame that arrives waits for a task to end). Needs a fresh `build/`.
  * BENCH_TRACE=file.json keeps the unthrottled run's full trace (open it in DevTools' Performance panel).
  * Chromium runs with the kiosk's flags (KIOSK_LAUNCH of scripts/chromium.mjs), as on a device.
  */

@@ -21,11 +21,20 @@ interface TraceEvent {
 
 const eventsOf = (buf: Buffer) => (JSON.parse(buf.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
 const thread = (e: TraceEvent) => `${e.pid}:${e.tid}`;
+/** The renderers' main threads (`pid:tid`). */
+const mainThreads = (events: readonly TraceEvent[]) => new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map(thread));
+
+/** The user-timing mark `anchor` that puts the trace's clock on the page's. */
+function anchorMark(events: readonly TraceEvent[], anchor: string): TraceEvent {
+	const mark = events.find((e) => e.name === anchor && e.ph !== 'e');
+	if (!mark) throw new Error(`no user-timing mark ${anchor} in the trace`);
+	return mark;
+}
 
 /** Every task on a renderer's main thread, in ms, with its start (µs, trace clock). */
 export function rendererTasks(buf: Buffer): { start: number; ms: number }[] {
 	const events = eventsOf(buf);
-	const main = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map(thread));
+	const main = mainThreads(events);
 	// Each task is `ThreadControllerImpl::RunTask` (toplevel) and, with DevTools' categories, also `RunTask`.
 	const name = events.some((e) => e.name === 'RunTask') ? 'RunTask' : 'ThreadControllerImpl::RunTask';
 	return events
@@ -48,8 +57,7 @@ export function longestTracedTask(buf: Buffer): number {
  */
 export function renderedFrames(buf: Buffer, anchor: string, anchorAt: number): { mainDone: number; drawn: number }[] {
 	const events = eventsOf(buf);
-	const mark = events.find((e) => e.name === anchor && e.ph !== 'e');
-	if (!mark) throw new Error(`no user-timing mark ${anchor} in the trace`);
+	const mark = anchorMark(events, anchor);
 	const toPage = (ts: number) => (ts - mark.ts) / 1000 + anchorAt;
 	const frameId = (e: TraceEvent) => (e.args as { frameId?: number; data?: { frameId?: number } } | undefined)?.data?.frameId ?? (e.args as { frameId?: number } | undefined)?.frameId;
 	const begins = events.filter((e) => e.name === 'BeginMainThreadFrame' && e.ph === 'I' && e.pid === mark.pid).sort((a, b) => a.ts - b.ts);
@@ -75,15 +83,14 @@ export function renderedFrames(buf: Buffer, anchor: string, anchorAt: number): {
 /**
  * How busy the page's main thread was from the user-timing mark `anchor` for `ms`: the share of that
  * time its tasks ran (the busiest renderer main thread of the trace, tasks clipped to the window).
- * A frame that arrives while it is busy waits, so past ~80 % the latency tail is queueing.
+ * A frame that arrives while it is busy waits: the nearer this is to 1, the more of the latency
+ * tail is queueing.
  */
 export function mainThreadBusy(buf: Buffer, anchor: string, ms: number): number {
 	const events = eventsOf(buf);
-	const mark = events.find((e) => e.name === anchor && e.ph !== 'e');
-	if (!mark) throw new Error(`no user-timing mark ${anchor} in the trace`);
-	const from = mark.ts;
+	const from = anchorMark(events, anchor).ts;
 	const to = from + ms * 1000;
-	const main = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map(thread));
+	const main = mainThreads(events);
 	const busy = new Map<string, number>();
 	for (const e of events) {
 		if (e.name !== 'ThreadControllerImpl::RunTask' || e.ph !== 'X' || e.dur === undefined || !main.has(thread(e))) continue;
