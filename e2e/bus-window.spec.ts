@@ -192,7 +192,7 @@ test('with OVOS_SCREEN_TOKEN set the window needs it: the start line says so, a 
 		// Said on the screen itself, in a person's words, with the way to give it.
 		const notice = page.getByTestId('token-missing');
 		await expect(notice).toHaveText('No access token: chat, notifications and volume are off. Enter it under Settings.');
-		await expect(notice).toHaveAttribute('href', '/settings');
+		await expect(notice.getByRole('link')).toHaveAttribute('href', '/settings');
 		show(sim, 'skill-pages.test', ['SYSTEM_TextFrame'], { text: 'Guarded page' });
 		await expect(page.getByText('Guarded page')).toBeVisible();
 		await page.keyboard.press('Escape');
