@@ -209,3 +209,16 @@ test('/settings is linked from the 404 page and the dashboard', async ({ page })
 	await page.getByRole('link', { name: 'Settings' }).click();
 	await expect(page).toHaveURL(/\/settings$/);
 });
+
+test('fields side by side line up: the kiosk’s rotation and scale are one height, as the buttons, and the scale field stays narrow', async ({ page }) => {
+	await openSettings(page, APP_URL());
+	const rotation = (await page.getByLabel('Rotation').boundingBox())!;
+	const scale = (await page.getByLabel('Scale').boundingBox())!;
+	const save = (await page.getByRole('button', { name: 'Save' }).boundingBox())!;
+	// A select's own padding made it 4 px shorter than the input beside it.
+	expect(Math.abs(rotation.height - scale.height)).toBeLessThan(1);
+	expect(Math.abs(rotation.y - scale.y)).toBeLessThan(1);
+	expect(Math.abs(scale.height - save.height)).toBeLessThan(1);
+	// Room for "1.25", not half the card (a width utility the field's own width rule overrode).
+	expect(scale.width).toBeLessThanOrEqual(100);
+});
