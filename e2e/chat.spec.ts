@@ -80,6 +80,10 @@ test('stop ends a running turn; new chat starts empty and the old one stays list
 	await page.getByRole('button', { name: 'New chat' }).click();
 	await expect(assistant(page)).toHaveCount(0);
 	await expect(page.getByRole('combobox', { name: 'Chats' }).locator('option')).toHaveText(['New chat', 'run a system check']);
+	// The picker is the chat's title with its arrow beside it, not a header-wide box with the arrow far off.
+	const picker = (await page.getByRole('combobox', { name: 'Chats' }).boundingBox())!;
+	const newChat = (await page.getByRole('button', { name: 'New chat' }).boundingBox())!;
+	expect(newChat.x - (picker.x + picker.width)).toBeGreaterThan(newChat.width);
 });
 
 test('language choice is sent with the message', async ({ page }) => {
