@@ -132,6 +132,9 @@ test('/kiosk: no chrome on the page; the shade pulled from the top edge has the 
 	const line = (await page.locator('[data-cue="ok"]').boundingBox())!;
 	expect(line.height).toBeLessThanOrEqual(6);
 	expect(line.y + line.height).toBe(480);
+	// The whole edge, as the speaking line: the strip's round mark once made it a 30 px blob in the corner.
+	expect(line.x).toBe(0);
+	expect(line.width).toBe(800);
 	quiet();
 	// A tap near the top edge is still the page's; a drag down from it opens the shade.
 	await page.mouse.move(400, 3);
