@@ -16,13 +16,26 @@
  * run and per second (by send time); a Chromium trace of the same seconds gives the longest task
  * on the page's main thread, and how busy that thread was over them (`main_busy_pct`: the busier,
  * the more a frame that arrives waits for a task to end). Needs a fresh `build/`.
- * BENCH_TRACE=file.json keeps the unthrottled run's full trace (open it in DevTools' Performance panel).
+ * BENCH_TRACE=file.json keeps each run's full trace (open it in DevTools' Performance panel): file.json,
+ * file-throttled.json, file-floor.json, file-floor-throttled.json.
  * Chromium runs with the kiosk's flags (KIOSK_LAUNCH of scripts/chromium.mjs), as on a device.
+ *
+ * The same two runs on a floor page (`*_floor_*`, floorPage below): one paragraph whose text the
+ * frames set, with the screen's transport (the socket in a worker, batches of BATCH_MS) and nothing
+ * else. It is what this Chromium on this machine costs before any of the app's own work, so the
+ * app's figures read against it, run by run: what the app adds is its own; what the floor misses
+ * is not the app's to meet.
+ *
+ * Streaming starts SETTLE_MS after the throttle and the trace are on: turning them on stalls the
+ * page for a moment (the floor page's first second had a p99 of 45 ms, its later ones 9-11), and
+ * that stall is the bench's, not the page's.
  */
 import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { WebSocketServer } from 'ws';
 import { KIOSK_LAUNCH } from '../scripts/chromium.mjs';
+import { BATCH_MS } from '../src/lib/connection/socket-frames';
 import { freePort, startApp } from '../tests/support/app';
 import { FRAME_CATEGORIES, mainThreadBusy, renderedFrames, rendererTasks } from './support/trace';
 
@@ -30,6 +43,8 @@ const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const THROTTLE = Number(process.env.BENCH_THROTTLE ?? 4);
 const NS = 'skill-bench.test';
+/** After the throttle and the trace are on, before the first frame (see above). */
+const SETTLE_MS = 1000;
 
 const frame = (o: object) => JSON.stringify(o);
 const set = (seq: number) => frame({ type: 'mycroft.session.set', namespace: NS, data: { text: `m${seq}` } });
@@ -68,14 +83,22 @@ async function main(): Promise<void> {
 	});
 
 	const app = await startApp({ OVOS_HOST: '127.0.0.1', OVOS_GUI_PORT: String(guiPort) });
+	const floorPort = await freePort();
+	const floor = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(floorPage(guiPort)));
+	await new Promise<void>((ok) => floor.listen(floorPort, '127.0.0.1', ok));
+	const floorUrl = `http://127.0.0.1:${floorPort}/`;
 	const browser = await chromium.launch(KIOSK_LAUNCH);
 	try {
 		const plain = await run(browser, `${app.url}/kiosk`, 1);
 		const throttled = await run(browser, `${app.url}/kiosk`, THROTTLE);
+		const floorPlain = await run(browser, floorUrl, 1, true);
+		const floorThrottled = await run(browser, floorUrl, THROTTLE, true);
 		const out: Record<string, number | number[]> = {};
 		for (const [name, r, key] of [
 			['as is', plain, ''],
-			[`${THROTTLE}× CPU throttle`, throttled, '_throttled']
+			[`${THROTTLE}× CPU throttle`, throttled, '_throttled'],
+			['floor page', floorPlain, '_floor'],
+			[`floor page, ${THROTTLE}× CPU throttle`, floorThrottled, '_floor_throttled']
 		] as const) {
 			const s = r.lat;
 			console.log(
@@ -97,11 +120,12 @@ async function main(): Promise<void> {
 	} finally {
 		await browser.close();
 		await app.stop();
+		floor.close();
 		wss.close();
 	}
 
-	/** Streams SECONDS of frames into a fresh `/kiosk` under `throttle` and measures each one. */
-	async function run(browser: Browser, url: string, throttle: number): Promise<Run> {
+	/** Streams SECONDS of frames into a fresh `/kiosk` (or the floor page) under `throttle` and measures each one. */
+	async function run(browser: Browser, url: string, throttle: number, isFloor = false): Promise<Run> {
 		const context = await browser.newContext({ viewport: { width: 800, height: 480 } });
 		const page = await context.newPage();
 		try {
@@ -121,14 +145,15 @@ async function main(): Promise<void> {
 			await page.goto(url);
 			// The server-rendered copy already shows the text: wait for the app itself, past its replay.
 			// A function, not a string: the page's CSP allows no eval, which a string predicate needs.
-			await page.waitForFunction(() => {
-				const c = (globalThis as { __ovosScreen?: { conn?: { status?: string; machine?: string } } }).__ovosScreen?.conn;
-				return c?.status === 'live' && (c.machine ?? '').includes('.steady');
-			}, undefined, { timeout: 30_000 });
+			if (!isFloor)
+				await page.waitForFunction(() => {
+					const c = (globalThis as { __ovosScreen?: { conn?: { status?: string; machine?: string } } }).__ovosScreen?.conn;
+					return c?.status === 'live' && (c.machine ?? '').includes('.steady');
+				}, undefined, { timeout: 30_000 });
 			await page.getByText(`m${seq}`, { exact: true }).waitFor();
 			// The offline shell's precache (every file of the build, registered 2 s after load) is a
 			// first visit's, once per build: streaming starts after it, in the kiosk's steady state.
-			await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+			if (!isFloor) await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
 			const offset = await clockOffset(page);
 			if (throttle !== 1) {
 				const cdp = await context.newCDPSession(page);
@@ -142,6 +167,7 @@ async function main(): Promise<void> {
 				return [performance.timeOrigin, performance.getEntriesByName('bench-anchor')[0]?.startTime ?? NaN];
 			})) as [number, number];
 
+			await new Promise((r) => setTimeout(r, SETTLE_MS));
 			// Stream at RATE/s: each 1 ms tick sends what is due, so the pace holds even when timers slip.
 			const total = RATE * SECONDS;
 			const first = seq + 1;
@@ -165,7 +191,10 @@ async function main(): Promise<void> {
 			const elapsed = (performance.now() - start) / 1000;
 			await page.getByText(`m${seq}`, { exact: true }).waitFor({ timeout: 120_000 });
 			const trace = await browser.stopTracing();
-			if (process.env.BENCH_TRACE) writeFileSync(throttle === 1 ? process.env.BENCH_TRACE : process.env.BENCH_TRACE.replace(/(\.json)?$/, '-throttled.json'), trace);
+			if (process.env.BENCH_TRACE) {
+				const suffix = `${isFloor ? '-floor' : ''}${throttle === 1 ? '' : '-throttled'}`;
+				writeFileSync(process.env.BENCH_TRACE.replace(/(\.json)?$/, `${suffix}.json`), trace);
+			}
 			// Page clock: each rendered frame, when its main-thread task ended and when it was drawn.
 			const frames = renderedFrames(trace, 'bench-anchor', anchor[1]).map((f) => ({ mainDone: f.mainDone + anchor[0], drawn: f.drawn + anchor[0] }));
 			const shown = (await page.evaluate('window.__shown')) as [number, number][];
@@ -201,6 +230,36 @@ async function main(): Promise<void> {
 			await context.close();
 		}
 	}
+}
+
+/**
+ * The floor page: one paragraph, its text set from the GUI frames as they come. Its socket is in a
+ * worker that hands frames on as the screen's does (gathered for BATCH_MS at most, one batch in
+ * flight until the page says it is done), so the floor has the app's transport and nothing else:
+ * no model, no machine, no framework.
+ */
+function floorPage(guiPort: number): string {
+	const worker = `let held = [], timer = 0, last = -1e9, busy = false;
+const go = () => { timer = 0; if (busy || held.length === 0) return; busy = true; last = performance.now(); postMessage(held); held = []; };
+const soon = () => { if (timer || busy || held.length === 0) return; const wait = last + ${BATCH_MS} - performance.now(); if (wait <= 0) go(); else timer = setTimeout(go, wait); };
+new WebSocket('ws://127.0.0.1:${guiPort}/gui').onmessage = (e) => { held.push(e.data); soon(); };
+onmessage = () => { busy = false; soon(); };`;
+	return `<!doctype html><meta charset="utf-8"><title>floor</title>
+<body style="margin:0;height:100vh;display:grid;place-items:center;background:#222;color:#eee;font:600 150px sans-serif">
+<p data-key="text"></p>
+<script>
+const p = document.querySelector('p');
+const w = new Worker(URL.createObjectURL(new Blob([${JSON.stringify(worker)}], { type: 'text/javascript' })));
+w.onmessage = (e) => {
+	let text = null;
+	for (const raw of e.data) {
+		const m = JSON.parse(raw);
+		if (m.type === 'mycroft.session.set' && typeof m.data.text === 'string') text = m.data.text;
+	}
+	if (text !== null) p.textContent = text;
+	w.postMessage(0);
+};
+</script>`;
 }
 
 /**
