@@ -43,8 +43,13 @@ test('filter, pause, export → import → scrub shows the earlier state', async
 	showText('skill-weather.test', 'Sunny, 22 degrees', 'Weather');
 	await expect(ns(page, 'skill-weather.test').getByTestId('data-tree')).toContainText('Sunny, 22 degrees');
 	await expect(page.getByTestId('preview')).toContainText('Sunny, 22 degrees');
+	// The header's frame counts follow the wire (published apart from the connection's state).
+	const framesIn = async () => Number(/^(\d+)↓/.exec(await page.getByTestId('frame-counts').innerText())?.[1] ?? NaN);
+	const inBefore = await framesIn();
+	expect(inBefore).toBeGreaterThan(0);
 	setValue('skill-weather.test', { text: 'Rain later' });
 	await expect(ns(page, 'skill-weather.test').getByTestId('data-tree')).toContainText('Rain later');
+	await expect.poll(framesIn).toBeGreaterThan(inBefore);
 
 	// both sockets, both directions reach the log
 	const rows = page.getByTestId('log-row');
@@ -172,6 +177,7 @@ test('screenshots with real traffic', async ({ page }) => {
 	await page.getByTestId('log-row').filter({ hasText: 'mycroft.session.set' }).last().locator('button').first().click();
 	await page.screenshot({ path: 'test-results/inspect/expanded-1280.png' });
 	await page.getByRole('button', { name: 'Connection' }).click();
+	await expect(page.getByTestId('connection')).toContainText(/\d+ in · \d+ out · 1 decode error/);
 	await page.screenshot({ path: 'test-results/inspect/connection-1280.png' });
 	await page.setViewportSize({ width: 800, height: 480 });
 	await page.getByRole('button', { name: 'State' }).click();

@@ -105,6 +105,31 @@ describe('ScreenClient', () => {
 		expect(client.conn.status).toBe('live');
 	});
 
+	it('under a stream of frames publishes new counters, and the same conn, until something in conn moves (issue 27.1)', async () => {
+		const { t, client } = start();
+		const gui = t.last('gui')!;
+		gui.open();
+		gui.receive(insert('a'));
+		gui.receive(pages('a', 'SYSTEM_TextFrame'));
+		await vi.advanceTimersByTimeAsync(REPLAY_MS + 20);
+		const conn = client.conn;
+		const counters = client.counters;
+		for (let i = 0; i < 5; i++) {
+			gui.receive({ type: 'mycroft.session.set', namespace: 'a', data: { text: `m${i}` } });
+			await vi.advanceTimersByTimeAsync(20);
+		}
+		expect(client.state.namespaces.a?.data.text).toBe('m4');
+		expect(client.counters).not.toBe(counters);
+		expect(client.counters.framesIn).toBe(counters.framesIn + 5);
+		expect(client.conn).toBe(conn);
+		// A note in the timeline is news for conn: a new one, with the note in it.
+		gui.drop();
+		await vi.advanceTimersByTimeAsync(20);
+		expect(client.conn).not.toBe(conn);
+		expect(client.conn.status).toBe('offline');
+		expect(client.conn.timeline.length).toBeGreaterThan(conn.timeline.length);
+	});
+
 	it('says it cannot send while the GUI socket is not open', () => {
 		const { t, client } = start();
 		expect(client.send({ type: 'mycroft.events.triggered', namespace: 'a', event_name: 'x', parameters: {} })).toBe(false);

@@ -54,14 +54,18 @@ export interface ConnectionView {
 	readonly ovos: string;
 	readonly busUrl: string | null;
 	readonly busLive: boolean;
-	readonly framesIn: number;
-	readonly framesOut: number;
-	readonly decodeErrors: number;
 	readonly timeline: readonly TimelineEntry[];
 	/** The actor's state value, one line (`gui.connected.live.steady.listening / bus.off`). */
 	readonly machine: string;
 	readonly tags: readonly string[];
 	readonly transitions: readonly TransitionEntry[];
+}
+
+/** Frames both ways and those that could not be read: the dashboard's, apart from `conn` (see `#publish`). */
+export interface FrameCounters {
+	readonly framesIn: number;
+	readonly framesOut: number;
+	readonly decodeErrors: number;
 }
 
 export type FrameListener = (frame: WireFrame) => void;
@@ -98,11 +102,15 @@ export interface ScreenClientOptions {
 export class ScreenClient {
 	state = $state.raw<ScreenState>(emptyState());
 	conn = $state.raw<ConnectionView>(idleView());
+	counters = $state.raw<FrameCounters>({ framesIn: 0, framesOut: 0, decodeErrors: 0 });
 
 	readonly guiId: string;
 	#actor: ConnectionActor | null = null;
 	#timeline: TimelineEntry[] = [];
 	#transitions: TransitionEntry[] = [];
+	/** Bumped when the timeline or the transitions grow: `conn` is new only when something in it is. */
+	#logs = 0;
+	#logsPublished = -1;
 	#listeners = new Set<FrameListener>();
 	#status: ConnectionView['status'] = 'connecting';
 	#since = Date.now();
@@ -254,11 +262,13 @@ export class ScreenClient {
 		if (this.#transitions.at(-1)?.state === state) return;
 		this.#transitions.push({ time: Date.now(), event: e.event.type, state, tags: [...snap.tags].sort() });
 		if (this.#transitions.length > TRANSITIONS_MAX) this.#transitions.splice(0, this.#transitions.length - TRANSITIONS_MAX);
+		this.#logs++;
 	}
 
 	#note(what: string): void {
 		this.#timeline.push({ time: Date.now(), what });
 		if (this.#timeline.length > TIMELINE_MAX) this.#timeline.splice(0, this.#timeline.length - TIMELINE_MAX);
+		this.#logs++;
 		this.#schedule();
 	}
 
@@ -284,10 +294,19 @@ export class ScreenClient {
 			const model = this.#shown(snap);
 			if (this.state !== model) this.state = model;
 		}
-		const a = this.#address;
 		const c = snap?.context;
+		const framesIn = c?.framesIn ?? 0;
+		const framesOut = c?.framesOut ?? 0;
+		const decodeErrors = c?.decodeErrors ?? 0;
+		const n = this.counters;
+		if (n.framesIn !== framesIn || n.framesOut !== framesOut || n.decodeErrors !== decodeErrors) this.counters = { framesIn, framesOut, decodeErrors };
+		// `conn` is new only when something in it is: under a stream of frames only the counters move,
+		// and a new `conn` every animation frame reran everything that reads it (issue 27.1).
+		const a = this.#address;
 		const gui = a ? guiUrl({ ...a, guiPort: c?.guiPort ?? a.guiPort }, this.#pageHost) : '';
-		this.conn = {
+		const machine = snap ? stateLine(snap.value) : '';
+		const was = this.conn;
+		const next = {
 			status: this.#status,
 			since: this.#since,
 			attempt: c?.gui.attempt ?? 0,
@@ -296,11 +315,14 @@ export class ScreenClient {
 			ovos: gui.replace(/^wss?:\/\//, '').replace(/\/gui$/, ''),
 			busUrl: a && a.handshake === 'full' ? busUrl(a, this.#pageHost) : null,
 			busLive: snap?.hasTag('bus-live') ?? false,
-			framesIn: c?.framesIn ?? 0,
-			framesOut: c?.framesOut ?? 0,
-			decodeErrors: c?.decodeErrors ?? 0,
+			machine
+		} as const;
+		const same = this.#logsPublished === this.#logs && (Object.keys(next) as (keyof typeof next)[]).every((k) => was[k] === next[k]);
+		if (same) return;
+		this.#logsPublished = this.#logs;
+		this.conn = {
+			...next,
 			timeline: this.#timeline.slice(),
-			machine: snap ? stateLine(snap.value) : '',
 			tags: snap ? [...snap.tags].sort() : [],
 			transitions: this.#transitions.slice()
 		};
@@ -420,9 +442,6 @@ function idleView(): ConnectionView {
 		ovos: '',
 		busUrl: null,
 		busLive: false,
-		framesIn: 0,
-		framesOut: 0,
-		decodeErrors: 0,
 		timeline: [],
 		machine: '',
 		tags: [],
