@@ -14,8 +14,10 @@
  * is live (its server-rendered copy shows the page before the app has taken over). BENCH_SECONDS
  * (default 10) of streaming each, every frame counted, the first second's included; p99 over the
  * run and per second (by send time); a Chromium trace of the same seconds gives the longest task
- * on the page's main thread, and how busy that thread was over them (`main_busy_pct`: the busier,
- * the more a frame that arrives waits for a task to end). Needs a fresh `build/`.
+ * on the page's main thread, how busy that thread was over them (`main_busy_pct`: the busier, the
+ * more a frame that arrives waits for a task to end), and its own time (`main_cpu_ms_per_s`:
+ * without the time it waited for a core, so it moves with what the page does more than with what
+ * else the machine runs). Needs a fresh `build/`.
  * BENCH_TRACE=file.json keeps each run's full trace (open it in DevTools' Performance panel): file.json,
  * file-throttled.json, file-floor.json, file-floor-throttled.json.
  * Chromium runs with the kiosk's flags (KIOSK_LAUNCH of scripts/chromium.mjs), as on a device.
@@ -37,7 +39,7 @@ import { WebSocketServer } from 'ws';
 import { KIOSK_LAUNCH } from '../scripts/chromium.mjs';
 import { BATCH_MS } from '../src/lib/connection/socket-frames';
 import { freePort, startApp } from '../tests/support/app';
-import { FRAME_CATEGORIES, mainThreadBusy, renderedFrames, rendererTasks } from './support/trace';
+import { FRAME_CATEGORIES, mainThreadBusy, mainThreadCpu, renderedFrames, rendererTasks } from './support/trace';
 
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -59,6 +61,8 @@ interface Run {
 	readonly rate: number;
 	/** Share of the streaming seconds the page's main thread was running tasks, 0..1. */
 	readonly busy: number;
+	/** The main thread's own time over them, ms per second (mainThreadCpu). */
+	readonly cpu: number;
 }
 
 const quantile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
@@ -104,7 +108,7 @@ async function main(): Promise<void> {
 			console.log(
 				`${name}: ${s.length} frames at ${r.rate}/s; send → DOM p50 ${r1(quantile(s, 0.5))} ms, p90 ${r1(quantile(s, 0.9))} ms, p99 ${r1(quantile(s, 0.99))} ms, max ${r1(s.at(-1) ?? NaN)} ms; ` +
 					`p99 per second ${r.perSecondP99.map(r1).join(', ')}; longest main-thread task ${r1(r.longestTask)} ms (one frame = 16.7 ms); ` +
-					`send → drawn (${r.drawn.length} frames) p50 ${r1(quantile(r.drawn, 0.5))} ms, p99 ${r1(quantile(r.drawn, 0.99))} ms; main thread busy ${Math.round(r.busy * 100)} % of the time`
+					`send → drawn (${r.drawn.length} frames) p50 ${r1(quantile(r.drawn, 0.5))} ms, p99 ${r1(quantile(r.drawn, 0.99))} ms; main thread busy ${Math.round(r.busy * 100)} % of the time, ${Math.round(r.cpu)} ms of thread time a second`
 			);
 			out[`p50${key}_ms`] = r1(quantile(s, 0.5));
 			out[`p99${key}_ms`] = r1(quantile(s, 0.99));
@@ -115,6 +119,7 @@ async function main(): Promise<void> {
 			out[`p50_drawn${key}_ms`] = r1(quantile(r.drawn, 0.5));
 			out[`p99_drawn${key}_ms`] = r1(quantile(r.drawn, 0.99));
 			out[`main_busy${key}_pct`] = Math.round(r.busy * 100);
+			out[`main_cpu${key}_ms_per_s`] = Math.round(r.cpu);
 		}
 		console.log(JSON.stringify({ ...out, seconds: SECONDS, frames: plain.lat.length + throttled.lat.length }));
 	} finally {
@@ -161,13 +166,13 @@ async function main(): Promise<void> {
 			}
 			const full = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'disabled-by-default-v8.gc'];
 			await browser.startTracing(page, { categories: process.env.BENCH_TRACE ? [...FRAME_CATEGORIES, ...full] : FRAME_CATEGORIES });
+			await new Promise((r) => setTimeout(r, SETTLE_MS));
 			// Where the trace's clock is on the page's.
 			const anchor = (await page.evaluate(() => {
 				performance.mark('bench-anchor');
 				return [performance.timeOrigin, performance.getEntriesByName('bench-anchor')[0]?.startTime ?? NaN];
 			})) as [number, number];
 
-			await new Promise((r) => setTimeout(r, SETTLE_MS));
 			// Stream at RATE/s: each 1 ms tick sends what is due, so the pace holds even when timers slip.
 			const total = RATE * SECONDS;
 			const first = seq + 1;
@@ -221,10 +226,11 @@ async function main(): Promise<void> {
 			return {
 				lat: pairs.map(([, ms]) => ms).sort((a, b) => a - b),
 				drawn: drawn.sort((a, b) => a - b),
-				longestTask: rendererTasks(trace).reduce((m, t) => Math.max(m, t.ms), 0),
+				longestTask: rendererTasks(trace, 'bench-anchor').reduce((m, t) => Math.max(m, t.ms), 0),
 				perSecondP99,
 				rate: Math.round(total / elapsed),
-				busy: mainThreadBusy(trace, 'bench-anchor', elapsed * 1000)
+				busy: mainThreadBusy(trace, 'bench-anchor', elapsed * 1000),
+				cpu: mainThreadCpu(trace, 'bench-anchor', elapsed * 1000)
 			};
 		} finally {
 			await context.close();

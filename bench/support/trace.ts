@@ -16,6 +16,8 @@ interface TraceEvent {
 	readonly tid: number;
 	readonly ts: number;
 	readonly dur?: number;
+	/** Thread time: what the thread ran, without the time it waited for a core. */
+	readonly tdur?: number;
 	readonly args?: { name?: string };
 }
 
@@ -31,14 +33,15 @@ function anchorMark(events: readonly TraceEvent[], anchor: string): TraceEvent {
 	return mark;
 }
 
-/** Every task on a renderer's main thread, in ms, with its start (µs, trace clock). */
-export function rendererTasks(buf: Buffer): { start: number; ms: number }[] {
+/** Every task on a renderer's main thread, in ms, with its start (µs, trace clock); from the user-timing mark `anchor` on, when given. */
+export function rendererTasks(buf: Buffer, anchor?: string): { start: number; ms: number }[] {
 	const events = eventsOf(buf);
 	const main = mainThreads(events);
+	const from = anchor === undefined ? -Infinity : anchorMark(events, anchor).ts;
 	// Each task is `ThreadControllerImpl::RunTask` (toplevel) and, with DevTools' categories, also `RunTask`.
 	const name = events.some((e) => e.name === 'RunTask') ? 'RunTask' : 'ThreadControllerImpl::RunTask';
 	return events
-		.filter((e) => e.name === name && e.ph === 'X' && e.dur !== undefined && main.has(thread(e)))
+		.filter((e) => e.name === name && e.ph === 'X' && e.dur !== undefined && e.ts >= from && main.has(thread(e)))
 		.map((e) => ({ start: e.ts, ms: (e.dur as number) / 1000 }));
 }
 
@@ -98,4 +101,25 @@ export function mainThreadBusy(buf: Buffer, anchor: string, ms: number): number 
 		if (run > 0) busy.set(thread(e), (busy.get(thread(e)) ?? 0) + run);
 	}
 	return Math.max(0, ...busy.values()) / (to - from);
+}
+
+/**
+ * The page's main-thread work from the user-timing mark `anchor` for `ms`, in thread time (ms of
+ * it per second of the window): the busiest renderer main thread's tasks, each clipped to the window
+ * in proportion. Unlike `mainThreadBusy` it leaves out the time the thread waited for a core, so it
+ * moves with what the page does, not with what else the machine runs (A/B comparisons of builds).
+ * Under Chromium's CPU throttle the throttle's pauses count as the thread's time too.
+ */
+export function mainThreadCpu(buf: Buffer, anchor: string, ms: number): number {
+	const events = eventsOf(buf);
+	const from = anchorMark(events, anchor).ts;
+	const to = from + ms * 1000;
+	const main = mainThreads(events);
+	const cpu = new Map<string, number>();
+	for (const e of events) {
+		if (e.name !== 'ThreadControllerImpl::RunTask' || e.ph !== 'X' || !e.dur || e.tdur === undefined || !main.has(thread(e))) continue;
+		const run = Math.min(to, e.ts + e.dur) - Math.max(from, e.ts);
+		if (run > 0) cpu.set(thread(e), (cpu.get(thread(e)) ?? 0) + (e.tdur * run) / e.dur);
+	}
+	return Math.max(0, ...cpu.values()) / 1000 / (ms / 1000);
 }
