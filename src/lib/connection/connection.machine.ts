@@ -188,7 +188,7 @@ function receiveGui(c: ConnectionContext, raw: string | null, replaying: boolean
 
 /**
  * Frames of a batch (steady state, so no replay checks) applied to the context: one pass with the
- * counters in locals and one new context at the end; each frame's wire record in `frames`.
+ * counters in locals and one new context at the end; each frame's wire record in `batch`.
  */
 function receiveGuiFrames(c: ConnectionContext, raws: readonly (string | null)[]): Partial<ConnectionContext> {
 	const frames: WireFrame[] = [];
