@@ -84,23 +84,32 @@ export function renderedFrames(buf: Buffer, anchor: string, anchorAt: number): {
 }
 
 /**
+ * The busiest renderer main thread's tasks from the user-timing mark `anchor` for `ms`, each
+ * clipped to that window and weighed by `amount` (its µs in the window, and the task), summed per
+ * thread: the largest sum, in µs.
+ */
+function busiestMainThread(buf: Buffer, anchor: string, ms: number, amount: (run: number, task: TraceEvent & { dur: number }) => number): number {
+	const events = eventsOf(buf);
+	const from = anchorMark(events, anchor).ts;
+	const to = from + ms * 1000;
+	const main = mainThreads(events);
+	const sums = new Map<string, number>();
+	for (const e of events) {
+		if (e.name !== 'ThreadControllerImpl::RunTask' || e.ph !== 'X' || !e.dur || !main.has(thread(e))) continue;
+		const run = Math.min(to, e.ts + e.dur) - Math.max(from, e.ts);
+		if (run > 0) sums.set(thread(e), (sums.get(thread(e)) ?? 0) + amount(run, e as TraceEvent & { dur: number }));
+	}
+	return Math.max(0, ...sums.values());
+}
+
+/**
  * How busy the page's main thread was from the user-timing mark `anchor` for `ms`: the share of that
  * time its tasks ran (the busiest renderer main thread of the trace, tasks clipped to the window).
  * A frame that arrives while it is busy waits: the nearer this is to 1, the more of the latency
  * tail is queueing.
  */
 export function mainThreadBusy(buf: Buffer, anchor: string, ms: number): number {
-	const events = eventsOf(buf);
-	const from = anchorMark(events, anchor).ts;
-	const to = from + ms * 1000;
-	const main = mainThreads(events);
-	const busy = new Map<string, number>();
-	for (const e of events) {
-		if (e.name !== 'ThreadControllerImpl::RunTask' || e.ph !== 'X' || e.dur === undefined || !main.has(thread(e))) continue;
-		const run = Math.min(to, e.ts + e.dur) - Math.max(from, e.ts);
-		if (run > 0) busy.set(thread(e), (busy.get(thread(e)) ?? 0) + run);
-	}
-	return Math.max(0, ...busy.values()) / (to - from);
+	return busiestMainThread(buf, anchor, ms, (run) => run) / (ms * 1000);
 }
 
 /**
@@ -111,15 +120,5 @@ export function mainThreadBusy(buf: Buffer, anchor: string, ms: number): number 
  * Under Chromium's CPU throttle the throttle's pauses count as the thread's time too.
  */
 export function mainThreadCpu(buf: Buffer, anchor: string, ms: number): number {
-	const events = eventsOf(buf);
-	const from = anchorMark(events, anchor).ts;
-	const to = from + ms * 1000;
-	const main = mainThreads(events);
-	const cpu = new Map<string, number>();
-	for (const e of events) {
-		if (e.name !== 'ThreadControllerImpl::RunTask' || e.ph !== 'X' || !e.dur || e.tdur === undefined || !main.has(thread(e))) continue;
-		const run = Math.min(to, e.ts + e.dur) - Math.max(from, e.ts);
-		if (run > 0) cpu.set(thread(e), (cpu.get(thread(e)) ?? 0) + (e.tdur * run) / e.dur);
-	}
-	return Math.max(0, ...cpu.values()) / 1000 / (ms / 1000);
+	return busiestMainThread(buf, anchor, ms, (run, task) => ((task.tdur ?? 0) * run) / task.dur) / ms;
 }
