@@ -1,8 +1,9 @@
 /**
  * The screen's live model for Svelte views: a thin rune store over the connection actor
  * (`$lib/connection`). It starts the actor, subscribes to it and publishes `state` (the actor's
- * model) at the end of the task that changed it, and `conn` (status, counters, logs) at most once
- * per animation frame, with `state` when the status moved; it never writes the model itself. GUI
+ * model) at the end of the task that changed it, and `conn` (status, logs) and `counters` (frames
+ * in and out) at most once per animation frame, each only when it changed, with `state` when the
+ * status moved; it never writes the model itself. GUI
  * frames reach the actor in batches (at most every BATCH_MS, socket-frames.ts), so the DOM is
  * current a few ms after a frame came and before the next paint, instead of waiting for the next
  * animation frame (issue 27.1). It also tells the actor when the page woke or slept, and keeps the
