@@ -173,6 +173,8 @@ test('screenshots with real traffic', async ({ page }) => {
 	// (the header's counters publish with the next real frame; the injection bypassed the socket)
 	setValue('skill-weather.test', { text: 'Clouds, 17 degrees' });
 	await expect(page.getByTestId('status').locator('..')).toContainText('1 bad');
+	// The header's counts read "9↓ 1↑ · 1 bad": Svelte trims a block's leading space, which ran the dot into the arrow.
+	await expect(page.getByTestId('frame-counts')).toHaveText(/^\d+↓ \d+↑ · 1 bad$/);
 	await page.screenshot({ path: 'test-results/inspect/live-1280.png' });
 	await page.getByTestId('log-row').filter({ hasText: 'mycroft.session.set' }).last().locator('button').first().click();
 	await page.screenshot({ path: 'test-results/inspect/expanded-1280.png' });
