@@ -23,8 +23,7 @@
  * Chromium runs with the kiosk's flags (KIOSK_LAUNCH of scripts/chromium.mjs), as on a device.
  *
  * The same two runs on a floor page (`*_floor_*`, floorPage below): one paragraph whose text the
- * frames set, with the screen's transport (the socket in a worker, batches of BATCH_MS) and nothing
- * else. It is what this Chromium on this machine costs before any of the app's own work, so the
+ * frames set, with the screen's transport (the build's own socket worker) and nothing else. It is what this Chromium on this machine costs before any of the app's own work, so the
  * app's figures read against it, run by run: what the app adds is its own; what the floor misses
  * is not the app's to meet.
  *
@@ -32,12 +31,12 @@
  * page for a moment (the floor page's first second had a p99 of 45 ms, its later ones 9-11), and
  * that stall is the bench's, not the page's.
  */
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { WebSocketServer } from 'ws';
 import { KIOSK_LAUNCH } from '../scripts/chromium.mjs';
-import { BATCH_MS } from '../src/lib/connection/socket-frames';
 import { freePort, startApp } from '../tests/support/app';
 import { FRAME_CATEGORIES, mainThreadBusy, mainThreadCpu, renderedFrames, rendererTasks } from './support/trace';
 
@@ -88,7 +87,12 @@ async function main(): Promise<void> {
 
 	const app = await startApp({ OVOS_HOST: '127.0.0.1', OVOS_GUI_PORT: String(guiPort) });
 	const floorPort = await freePort();
-	const floor = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(floorPage(guiPort)));
+	const worker = socketWorkerCode();
+	const floor = createServer((req, res) =>
+		req.url === '/worker.js'
+			? res.writeHead(200, { 'content-type': 'text/javascript' }).end(worker)
+			: res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(floorPage(guiPort))
+	);
 	await new Promise<void>((ok) => floor.listen(floorPort, '127.0.0.1', ok));
 	const floorUrl = `http://127.0.0.1:${floorPort}/`;
 	const browser = await chromium.launch(KIOSK_LAUNCH);
@@ -239,33 +243,38 @@ async function main(): Promise<void> {
 }
 
 /**
- * The floor page: one paragraph, its text set from the GUI frames as they come. Its socket is in a
- * worker that hands frames on as the screen's does (gathered for BATCH_MS at most, one batch in
- * flight until the page says it is done), so the floor has the app's transport and nothing else:
- * no model, no machine, no framework.
+ * The floor page: one paragraph, its text set from the GUI frames as they come, through the build's
+ * own GUI-socket worker (`worker.js`, served beside it): the screen's transport, frames gathered for
+ * BATCH_MS at most, one batch in flight until the page says it is done, and nothing else: no model,
+ * no machine, no framework.
  */
 function floorPage(guiPort: number): string {
-	const worker = `let held = [], timer = 0, last = -1e9, busy = false;
-const go = () => { timer = 0; if (busy || held.length === 0) return; busy = true; last = performance.now(); postMessage(held); held = []; };
-const soon = () => { if (timer || busy || held.length === 0) return; const wait = last + ${BATCH_MS} - performance.now(); if (wait <= 0) go(); else timer = setTimeout(go, wait); };
-new WebSocket('ws://127.0.0.1:${guiPort}/gui').onmessage = (e) => { held.push(e.data); soon(); };
-onmessage = () => { busy = false; soon(); };`;
 	return `<!doctype html><meta charset="utf-8"><title>floor</title>
 <body style="margin:0;height:100vh;display:grid;place-items:center;background:#222;color:#eee;font:600 150px sans-serif">
 <p data-key="text"></p>
 <script>
 const p = document.querySelector('p');
-const w = new Worker(URL.createObjectURL(new Blob([${JSON.stringify(worker)}], { type: 'text/javascript' })));
+const w = new Worker('/worker.js');
 w.onmessage = (e) => {
+	if (e.data.t !== 'frames') return;
 	let text = null;
-	for (const raw of e.data) {
+	for (const raw of e.data.raws) {
 		const m = JSON.parse(raw);
 		if (m.type === 'mycroft.session.set' && typeof m.data.text === 'string') text = m.data.text;
 	}
 	if (text !== null) p.textContent = text;
-	w.postMessage(0);
+	w.postMessage({ ready: true });
 };
+w.postMessage({ open: 'ws://127.0.0.1:${guiPort}/gui' });
 </script>`;
+}
+
+/** The fresh build's GUI-socket worker (Vite names it `gui-socket.worker-<hash>.js`). */
+function socketWorkerCode(): string {
+	const dir = 'build/client/_app/immutable/workers';
+	const file = readdirSync(dir).find((f) => /^gui-socket\.worker-[\w-]+\.js$/.test(f));
+	if (!file) throw new Error(`no GUI-socket worker in ${dir}: build first`);
+	return readFileSync(join(dir, file), 'utf8');
 }
 
 /**
