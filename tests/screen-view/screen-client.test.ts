@@ -130,6 +130,38 @@ describe('ScreenClient', () => {
 		expect(client.conn.timeline.length).toBeGreaterThan(conn.timeline.length);
 	});
 
+	it('moves only the parts of `shown` that a frame changed: a stream of data leaves the pages and the voice as they were (issue 27.1)', async () => {
+		const { t, client } = start();
+		const gui = t.last('gui')!;
+		gui.open();
+		gui.receive(insert('a'));
+		gui.receive(pages('a', 'SYSTEM_TextFrame'));
+		await vi.advanceTimersByTimeAsync(REPLAY_MS + 20);
+		const { shown } = client;
+		expect(shown.id).toBe('a');
+		const [pagesBefore, status, data] = [shown.pages, shown.status, shown.data];
+		for (let i = 0; i < 5; i++) {
+			gui.receive({ type: 'mycroft.session.set', namespace: 'a', data: { text: `m${i}` } });
+			await vi.advanceTimersByTimeAsync(20);
+			expect(shown.data.text).toBe(`m${i}`);
+		}
+		expect(shown.data).not.toBe(data);
+		// The same objects: a rune set to the value it holds wakes nothing that reads it.
+		expect(shown.pages).toBe(pagesBefore);
+		expect(shown.status).toBe(status);
+		expect(shown.currentPage).toBe(0);
+		// A page and a namespace on top are news for the parts that hold them.
+		gui.receive({ type: 'mycroft.gui.list.insert', namespace: 'a', position: 1, data: [{ url: null, page: 'SYSTEM_ImageFrame' }] });
+		await vi.advanceTimersByTimeAsync(20);
+		expect(shown.pages).not.toBe(pagesBefore);
+		expect(shown.pages.map((p) => p.name)).toEqual(['SYSTEM_TextFrame', 'SYSTEM_ImageFrame']);
+		gui.receive(insert('b'));
+		gui.receive(pages('b', 'SYSTEM_Loading'));
+		await vi.advanceTimersByTimeAsync(20);
+		expect(shown.id).toBe('b');
+		expect(shown.data).toEqual({});
+	});
+
 	it('says it cannot send while the GUI socket is not open', () => {
 		const { t, client } = start();
 		expect(client.send({ type: 'mycroft.events.triggered', namespace: 'a', event_name: 'x', parameters: {} })).toBe(false);

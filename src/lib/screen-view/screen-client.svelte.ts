@@ -29,6 +29,7 @@ import {
 	type WireFrame
 } from '$lib/connection';
 import { busUrl, guiUrl, sameHost, type OvosAddress } from '$lib/protocol';
+import { ShownScreen } from './shown.svelte';
 
 export interface TimelineEntry {
 	readonly time: number;
@@ -101,7 +102,17 @@ export interface ScreenClientOptions {
 }
 
 export class ScreenClient {
-	state = $state.raw<ScreenState>(emptyState());
+	#state = $state.raw<ScreenState>(emptyState());
+	/** The model's parts a screen draws, each its own signal (shown.svelte.ts): the screen reads these. */
+	readonly shown = new ShownScreen();
+	/** The model shown (the inspector's, the console's); setting it moves `shown` too. */
+	get state(): ScreenState {
+		return this.#state;
+	}
+	set state(model: ScreenState) {
+		this.#state = model;
+		this.shown.set(model);
+	}
 	conn = $state.raw<ConnectionView>(idleView());
 	counters = $state.raw<FrameCounters>({ framesIn: 0, framesOut: 0, decodeErrors: 0 });
 
