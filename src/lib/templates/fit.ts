@@ -29,28 +29,39 @@ export function fitText({ min, max }: FitOptions) {
 		const box = node.parentElement;
 		if (!box) return;
 		const fits = () => node.scrollHeight <= box.clientHeight + 1 && node.scrollWidth <= box.clientWidth + 1;
+		// The size and the wrap this set last: each is written only when it changes. Text that
+		// changes a few hundred times a second at the largest size then costs reads alone.
+		let px = 0;
+		let anywhere = false;
+		const setPx = (v: number) => {
+			if (v === px) return;
+			px = v;
+			node.style.fontSize = `${v}px`;
+		};
+		const setWrap = (v: boolean) => {
+			if (v === anywhere) return;
+			anywhere = v;
+			node.style.overflowWrap = v ? 'anywhere' : '';
+		};
 		const fit = () => {
 			if (box.clientHeight === 0) return;
 			let lo = min;
 			let hi = max;
-			node.style.overflowWrap = '';
+			setWrap(false);
 			// Far more text than the box holds even at the floor: the floor, without ~8 layouts of it.
-			if ((node.textContent?.length ?? 0) > 3 * capacity(box, min)) {
-				node.style.fontSize = `${min}px`;
-				return;
-			}
-			node.style.fontSize = `${hi}px`;
+			if ((node.textContent?.length ?? 0) > 3 * capacity(box, min)) return setPx(min);
+			setPx(hi);
 			if (fits()) return;
 			// Binary search on whole pixels: ~8 layouts, only when something changed.
 			while (hi - lo > 1) {
 				const mid = Math.floor((lo + hi) / 2);
-				node.style.fontSize = `${mid}px`;
+				setPx(mid);
 				if (fits()) lo = mid;
 				else hi = mid;
 			}
-			node.style.fontSize = `${lo}px`;
+			setPx(lo);
 			// Still too wide at the floor (a long URL): break it rather than clip it.
-			if (!fits()) node.style.overflowWrap = 'anywhere';
+			if (!fits()) setWrap(true);
 		};
 		fit();
 		// A ResizeObserver reports every box once when it starts watching: that first report (and any
