@@ -111,14 +111,17 @@ describe('ScreenClient', () => {
 		gui.open();
 		gui.receive(insert('a'));
 		gui.receive(pages('a', 'SYSTEM_TextFrame'));
-		await vi.advanceTimersByTimeAsync(REPLAY_MS + 20);
+		await vi.advanceTimersByTimeAsync(REPLAY_MS + 150);
 		const conn = client.conn;
+		expect(conn.machine).toContain('.steady');
 		const counters = client.counters;
 		for (let i = 0; i < 5; i++) {
 			gui.receive({ type: 'mycroft.session.set', namespace: 'a', data: { text: `m${i}` } });
 			await vi.advanceTimersByTimeAsync(20);
 		}
 		expect(client.state.namespaces.a?.data.text).toBe('m4');
+		// The counters follow within 100 ms (not each animation frame: a stream steps the machine hundreds of times a second).
+		await vi.advanceTimersByTimeAsync(100);
 		expect(client.counters).not.toBe(counters);
 		expect(client.counters.framesIn).toBe(counters.framesIn + 5);
 		expect(client.conn).toBe(conn);
