@@ -1,13 +1,13 @@
 /**
  * The screen's live model for Svelte views: a thin rune store over the connection actor
  * (`$lib/connection`). It starts the actor, subscribes to it and publishes `state` (the actor's
- * model) at the end of the task that changed it, and `conn` (status, logs) and `counters` (frames
- * in and out) at most once per animation frame, each only when it changed, with `state` when the
- * status moved; it never writes the model itself. GUI
- * frames reach the actor in batches (at most every BATCH_MS, socket-frames.ts), so the DOM is
- * current a few ms after a frame came and before the next paint, instead of waiting for the next
- * animation frame (issue 27.1). It also tells the actor when the page woke or slept, and keeps the
- * timeline and the machine's transitions for the inspector.
+ * model) and `shown` (its parts a screen draws, each its own signal) at the end of the task that
+ * changed it; `conn` (status, logs) and `counters` (frames in and out) within STEP_PUBLISH_MS of a
+ * step, each only when it changed, and with `state` when the status moved. It never writes the
+ * model itself. GUI frames reach the actor in batches (at most every BATCH_MS, socket-frames.ts),
+ * so the DOM is current a few ms after a frame came and before the next paint, instead of waiting
+ * for the next animation frame (issue 27.1). It also tells the actor when the page woke or slept,
+ * and keeps the timeline and the machine's transitions for the inspector.
  */
 import { createActor, type InspectionEvent } from 'xstate';
 import { decodeBus, type BusMessage, type ClientMessage } from '$lib/protocol';
