@@ -5,7 +5,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { busMessage, type JsonObject } from '../src/lib/protocol';
 import type { Simulator } from '../src/lib/server/simulator';
-import { assets, privateSim, screenUrl, show, type Assets } from './support/screen';
+import { assets, privateSim, screenUrl, setValues, show, type Assets } from './support/screen';
 import { settled } from './support/settle';
 
 interface Case {
@@ -268,3 +268,27 @@ for (const theme of ['dark', 'light'] as const) {
 		});
 	});
 }
+
+test('the text is fitted again as it changes, both ways: smaller for more, larger for less, broken only while it must be', async ({ browser }) => {
+	const sim = await privateSim();
+	const context = await browser.newContext({ viewport: VIEWPORT });
+	try {
+		const page = await context.newPage();
+		await page.goto(screenUrl(sim));
+		show(sim, SKILL, ['SYSTEM_TextFrame'], { text: 'Hi', title: 'Fit' });
+		const text = page.locator('[data-key="text"]');
+		await expect(text).toHaveText('Hi');
+		const fit = () => text.evaluate((el) => ({ px: parseFloat(el.style.fontSize), wrap: el.style.overflowWrap }));
+		await expect.poll(fit).toEqual({ px: 150, wrap: '' });
+		setValues(sim, SKILL, { text: 'A sentence long enough that it cannot be shown at the largest size on one screen, nor at twice the smallest' });
+		await expect.poll(async () => (await fit()).px).toBeLessThan(100);
+		// One word wider than the box even at the smallest size: broken anywhere rather than cut.
+		setValues(sim, SKILL, { text: `https://example.invalid/${'x'.repeat(120)}` });
+		await expect.poll(fit).toEqual({ px: 18, wrap: 'anywhere' });
+		setValues(sim, SKILL, { text: 'Hi' });
+		await expect.poll(fit).toEqual({ px: 150, wrap: '' });
+	} finally {
+		await context.close();
+		await sim.stop();
+	}
+});
