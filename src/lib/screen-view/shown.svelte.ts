@@ -4,7 +4,7 @@
  * only the parts that are new in it (the model shares what a frame left alone, screen/reduce.ts),
  * so a stream of `session.set` frames wakes only what reads `data`. Read whole, the model woke
  * every reader of any part for every batch of frames: marking them and checking them again was
- * a third of the page's own work per batch on a 4x slower CPU (issue 27.1).
+ * about two fifths of the page's work per batch on a 4x slower CPU (issue 27.1).
  */
 import type { Json, PageRef } from '$lib/protocol';
 import { IDLE_STATUS, shownNamespace, type GuiEventRecord, type ScreenState, type VoiceStatus } from '$lib/screen';
@@ -21,10 +21,6 @@ export class ShownScreen {
 	data = $state.raw<Readonly<Record<string, Json>>>(NO_DATA);
 	events = $state.raw<Readonly<Record<string, GuiEventRecord>> | undefined>(undefined);
 	status = $state.raw<VoiceStatus>(IDLE_STATUS);
-
-	constructor(model?: ScreenState) {
-		if (model) this.set(model);
-	}
 
 	/** Takes a new model. A part equal to the one held is not set again (runes skip the same value). */
 	set(model: ScreenState): void {
