@@ -26,6 +26,17 @@ function start(initial?: ScreenState) {
 	return { t, client };
 }
 
+/** A client whose GUI socket has replayed a text page in `ns` and is past its replay window, its conn published. */
+async function steadyOn(ns: string) {
+	const { t, client } = start();
+	const gui = t.last('gui')!;
+	gui.open();
+	gui.receive(insert(ns));
+	gui.receive(pages(ns, 'SYSTEM_TextFrame'));
+	await vi.advanceTimersByTimeAsync(REPLAY_MS + 150);
+	return { gui, client };
+}
+
 describe('ScreenClient', () => {
 	it('publishes the actor\'s model, once per frame, and nothing of its own', async () => {
 		const { t, client } = start();
@@ -106,12 +117,7 @@ describe('ScreenClient', () => {
 	});
 
 	it('under a stream of frames publishes new counters, and the same conn, until something in conn moves (issue 27.1)', async () => {
-		const { t, client } = start();
-		const gui = t.last('gui')!;
-		gui.open();
-		gui.receive(insert('a'));
-		gui.receive(pages('a', 'SYSTEM_TextFrame'));
-		await vi.advanceTimersByTimeAsync(REPLAY_MS + 150);
+		const { gui, client } = await steadyOn('a');
 		const conn = client.conn;
 		expect(conn.machine).toContain('.steady');
 		const counters = client.counters;
@@ -134,12 +140,7 @@ describe('ScreenClient', () => {
 	});
 
 	it('moves only the parts of `shown` that a frame changed: a stream of data leaves the pages and the voice as they were (issue 27.1)', async () => {
-		const { t, client } = start();
-		const gui = t.last('gui')!;
-		gui.open();
-		gui.receive(insert('a'));
-		gui.receive(pages('a', 'SYSTEM_TextFrame'));
-		await vi.advanceTimersByTimeAsync(REPLAY_MS + 20);
+		const { gui, client } = await steadyOn('a');
 		const { shown } = client;
 		expect(shown.id).toBe('a');
 		const [pagesBefore, status, data] = [shown.pages, shown.status, shown.data];
