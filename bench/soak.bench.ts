@@ -5,7 +5,9 @@
  * BENCH_SECONDS (default 180). Heap (after a forced GC) and DOM nodes of each page are read at the
  * "5-minute mark" (1/12 of the run) and at the end, and so is the kiosk's renderer process from
  * /proc (RSS and private memory: images, layers, caches and code the JS heap does not count) — the
- * kiosk runs in a browser of its own so its renderer is known. The last line is
+ * kiosk runs in a browser of its own so its renderer is known. The same is read at the end of each
+ * compressed hour (BENCH_SECONDS / 180 of them; 1440 is 8 hours), so a cache that levels off can be
+ * told from a leak that keeps climbing (`renderer_private_mb_by_hour`, `*_heap_mb_by_hour`). The last line is
  * `{"heap_ratio", "dom_nodes_ratio", "renderer_private_ratio", …}`, the first two the worse of the
  * two pages (aim ≤ 1.5). Needs `build/`.
  * The kiosk's browser runs with the kiosk's flags (KIOSK_LAUNCH of scripts/chromium.mjs), as on a
@@ -122,12 +124,25 @@ async function main(): Promise<void> {
 		const firstRenderer = renderer(kioskRoot);
 		paused = null;
 		resume();
-		await new Promise((r) => setTimeout(r, (SECONDS - early) * 1000));
-		stop = true;
-		await traffic;
-		await quiesce(sim, kiosk);
-		const last = await Promise.all(pages.map((p) => sample(p.cdp)));
-		const lastRenderer = renderer(kioskRoot);
+		// The same sample at the end of each compressed hour (a run of 8 × 180 s is 8 hours): a cache
+		// levels off where a leak keeps climbing, which a first and a last sample alone cannot tell.
+		const hours = Math.max(1, Math.round(SECONDS / 180));
+		const series: { samples: Sample[]; renderer: { rss: number; priv: number } }[] = [];
+		const hourEnd = (h: number) => (SECONDS * h) / hours;
+		for (let h = 1; h <= hours; h++) {
+			await new Promise((r) => setTimeout(r, (hourEnd(h) - Math.max(early, hourEnd(h - 1))) * 1000));
+			if (h === hours) {
+				stop = true;
+				await traffic;
+			} else paused = new Promise((r) => (resume = r));
+			await quiesce(sim, kiosk);
+			series.push({ samples: await Promise.all(pages.map((p) => sample(p.cdp))), renderer: renderer(kioskRoot) });
+			if (h < hours) {
+				paused = null;
+				resume();
+			}
+		}
+		const { samples: last, renderer: lastRenderer } = series.at(-1) as (typeof series)[number];
 
 		const out: Record<string, number> = {};
 		let heapRatio = 0;
@@ -147,6 +162,10 @@ async function main(): Promise<void> {
 		const r1 = (x: number) => Math.round(x * 10) / 10;
 		const r2 = (x: number) => Math.round(x * 100) / 100;
 		console.error(`kiosk renderer: RSS ${r1(firstRenderer.rss)} → ${r1(lastRenderer.rss)} MB, private ${r1(firstRenderer.priv)} → ${r1(lastRenderer.priv)} MB; ${utterances} utterances`);
+		const byHour = (f: (s: (typeof series)[number]) => number) => series.map((s) => r1(f(s)));
+		const privByHour = byHour((s) => s.renderer.priv);
+		const heapsByHour = pages.map((_, i) => byHour((s) => (s.samples[i] as Sample).heap / 1e6));
+		console.error(`at the end of each compressed hour: kiosk renderer private ${privByHour.join(', ')} MB; ${pages.map((p, i) => `${p.name} heap ${(heapsByHour[i] as number[]).join(', ')} MB`).join('; ')}`);
 		console.log(
 			JSON.stringify({
 				heap_ratio: r2(heapRatio),
@@ -157,6 +176,8 @@ async function main(): Promise<void> {
 				renderer_private_mb: r1(lastRenderer.priv),
 				utterances,
 				seconds: SECONDS,
+				renderer_private_mb_by_hour: privByHour,
+				...Object.fromEntries(pages.map((p, i) => [`${p.name}_heap_mb_by_hour`, heapsByHour[i]])),
 				...out
 			})
 		);
