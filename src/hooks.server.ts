@@ -7,6 +7,7 @@ import { crossSiteReason, withSecurityHeaders } from '$lib/server/guards';
 import { startScreenMirror } from '$lib/server/screen-mirror';
 import { lazyPartCode, lazyPartHead, moduleListHead, socketWorkerPath } from '$lib/server/first-paint';
 import { reachability } from '$lib/server/reachability';
+import { pageDeps } from '$lib/server/pages';
 import { logFailedRequest } from '$lib/server/request-log';
 import { publishStart, startInfo } from '$lib/server/start-info';
 import { OPTIONS_COOKIE, screenParams, THEME_COOKIE, themeOf } from '$lib/settings/choices';
@@ -39,6 +40,8 @@ export const init: ServerInit = async () => {
 	} else {
 		publishStart(c, `OVOS on the machine each page is opened from (ovos-gui port ${c.ovos.guiPort}, messagebus port ${c.ovos.busPort}; simulator off)`);
 	}
+	// Skill authors' pages: the folder is watched from the start, so a screen hears of every change.
+	if (c.pagesDir !== null) pageDeps();
 	// The screens' first HTML shows the page that is up (first paint): the server keeps a copy of its
 	// OVOS's screen. With no OVOS_HOST, OVOS (the simulator or a real one) is on this machine.
 	// Its connects also tell the log when the device stops answering and when it is back (issue 23.5).

@@ -149,6 +149,7 @@ describe('a mistake is one line naming the key and the file', () => {
 		OVOS_SCREEN_LANG: ['fr', /must be en, pt or de, optionally with a region/],
 		OVOS_KIOSK_ROTATE: ['45', /must be 0, 90, 180 or 270/],
 		OVOS_KIOSK_SCALE: ['4', /must be a number from 0\.5 to 3/],
+		OVOS_SCREEN_PAGES: ['my-pages', /no such folder/],
 		OVOS_SCREEN_TRUST_PROXY: ['perhaps', /must be on or off/],
 		ORIGIN: ['screen.example', /must be an origin like/],
 		PROTOCOL_HEADER: ['x forwarded', /must be an HTTP header name/],
@@ -233,6 +234,15 @@ describe('the new settings', () => {
 		expect(c({ OVOS_KIOSK_SCALE: '3' }).kiosk.scale).toBe(3);
 		expect(error(() => c({ OVOS_KIOSK_SCALE: '0.4' }))).toMatch(/^OVOS_KIOSK_SCALE=0\.4: /);
 		expect(error(() => c({ OVOS_SCREEN_LANG: 'german' }))).toMatch(/^OVOS_SCREEN_LANG=german: /);
+	});
+	it('the pages folder: relative to where the app starts, and it must be a folder that exists', () => {
+		const dir = folder({ 'a-file.js': '' });
+		mkdirSync(join(dir, 'pages'));
+		expect(loadConfig({}, dir).pagesDir).toBeNull();
+		expect(loadConfig({ OVOS_SCREEN_PAGES: 'pages' }, dir).pagesDir).toBe(join(dir, 'pages'));
+		expect(loadConfig({ OVOS_SCREEN_PAGES: join(dir, 'pages') }, dir).pagesDir).toBe(join(dir, 'pages'));
+		expect(error(() => loadConfig({ OVOS_SCREEN_PAGES: 'a-file.js' }, dir))).toBe(`OVOS_SCREEN_PAGES=a-file.js: ${join(dir, 'a-file.js')} is not a folder (it holds <skill_id>/<page>.js files)`);
+		expect(error(() => loadConfig({ OVOS_SCREEN_PAGES: 'page' }, dir))).toBe(`OVOS_SCREEN_PAGES=page: no such folder (${join(dir, 'page')})`);
 	});
 	it('the adapter\'s settings: good values pass', () => {
 		expect(() => c({ ORIGIN: 'https://screen.example', PROTOCOL_HEADER: 'x-forwarded-proto', ADDRESS_HEADER: 'X-Forwarded-For', XFF_DEPTH: '2', BODY_SIZE_LIMIT: '1M' })).not.toThrow();

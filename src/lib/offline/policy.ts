@@ -16,7 +16,7 @@ export const SCREEN_PATHS: readonly string[] = ['/', '/kiosk'];
  * Requests that never reach the worker at all (Chromium's static routing: no worker start-up for a
  * long-poll, an event stream or a video). The fetch handler passes them too, for other browsers.
  */
-export const NETWORK_ONLY: readonly string[] = ['/api/*', '/v1/*', '/media/*'];
+export const NETWORK_ONLY: readonly string[] = ['/api/*', '/v1/*', '/media/*', '/pages/*'];
 
 /** One rule of Chromium's static routing (InstallEvent.addRoutes): what the browser does with a request before it would start the worker. */
 export interface RouterRule {

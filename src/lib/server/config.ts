@@ -9,8 +9,9 @@
  * To add a setting: write its reader, call it in `loadConfig`, add it to SETTINGS (settings-file.js)
  * and to .env.example (tests/server/settings.test.ts checks both), list it in the README.
  */
+import { accessSync, constants, statSync } from 'node:fs';
 import { createServer, isIP } from 'node:net';
-import { isAbsolute, join } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import type { AllowedHosts, AllowedPorts, Handshake, OvosAddress } from '$lib/protocol/address';
 import { secretFileProblem } from './agent/secret';
 import { dataDir, writableDirProblem } from './data-dir';
@@ -57,6 +58,8 @@ export interface ServerConfig {
 	readonly lang: string | null;
 	/** OVOS_KIOSK_ROTATE / OVOS_KIOSK_SCALE: /kiosk's rotation and scale unless the browser or URL says. */
 	readonly kiosk: { readonly rotate: Rotation; readonly scale: number };
+	/** OVOS_SCREEN_PAGES: the folder of skill authors' pages (absolute), or null (docs/pages.md). */
+	readonly pagesDir: string | null;
 	/** The settings file read, and which keys came from it. */
 	readonly source: SettingsSource;
 }
@@ -303,19 +306,44 @@ export function readKioskScale(env: Env): number {
 }
 
 /**
+ * OVOS_SCREEN_PAGES: a folder of page files, `<folder>/<skill_id>/<page>.js` (docs/pages.md); a
+ * relative path is taken from the folder the app starts in. It must exist and be readable: a typo
+ * would otherwise leave every skill on its built-in page without a word.
+ */
+export function readPagesDir(env: Env, cwd = process.cwd()): string | null {
+	const v = raw(env, 'OVOS_SCREEN_PAGES');
+	if (v === undefined) return null;
+	const dir = resolve(cwd, v.trim());
+	let isDir: boolean;
+	try {
+		isDir = statSync(dir).isDirectory();
+	} catch (e) {
+		const code = (e as NodeJS.ErrnoException).code;
+		fail('OVOS_SCREEN_PAGES', v, code === 'ENOENT' ? `no such folder (${dir})` : `cannot read the folder ${dir} (${code ?? (e as Error).message})`);
+	}
+	if (!isDir) fail('OVOS_SCREEN_PAGES', v, `${dir} is not a folder (it holds <skill_id>/<page>.js files)`);
+	try {
+		accessSync(dir, constants.R_OK | constants.X_OK);
+	} catch (e) {
+		fail('OVOS_SCREEN_PAGES', v, `cannot read the folder ${dir} (${(e as NodeJS.ErrnoException).code ?? 'no permission'})`);
+	}
+	return dir;
+}
+
+/**
  * Every setting, from `env` and the settings file it names (or ./.env in `cwd`); process.env gets
  * the file's values itself (see applySettingsFile), any other `env` is left as it is.
  */
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerConfig {
 	const { env: all, source } = env === process.env ? { env, source: applySettingsFile() } : withSettingsFile(env, cwd);
 	try {
-		return readAll(all, source);
+		return readAll(all, source, cwd);
 	} catch (e) {
 		throw located(e, source);
 	}
 }
 
-function readAll(env: Env, source: SettingsSource): ServerConfig {
+function readAll(env: Env, source: SettingsSource, cwd: string): ServerConfig {
 	const host = readOvosHost(env);
 	checkChatSecret(env);
 	checkAdapterSettings(env);
@@ -347,6 +375,7 @@ function readAll(env: Env, source: SettingsSource): ServerConfig {
 		theme: readTheme(env),
 		lang: readLang(env),
 		kiosk: { rotate: readKioskRotate(env), scale: readKioskScale(env) },
+		pagesDir: readPagesDir(env, cwd),
 		source
 	};
 }

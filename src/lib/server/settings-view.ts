@@ -30,7 +30,7 @@ export interface SettingsView {
 }
 
 /** Settings whose value is a path of this machine: where its data, media and settings live. */
-const PATH_KEYS: ReadonlySet<string> = new Set(['OVOS_MEDIA_ROOTS', 'OVOS_SCREEN_DATA_DIR', 'OVOS_SCREEN_SETTINGS']);
+const PATH_KEYS: ReadonlySet<string> = new Set(['OVOS_MEDIA_ROOTS', 'OVOS_SCREEN_DATA_DIR', 'OVOS_SCREEN_PAGES', 'OVOS_SCREEN_SETTINGS']);
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -63,6 +63,7 @@ export function settingsView(c: ServerConfig, env: Env = process.env, paths = tr
 		OVOS_SCREEN_LANG: c.lang,
 		OVOS_KIOSK_ROTATE: String(c.kiosk.rotate),
 		OVOS_KIOSK_SCALE: String(c.kiosk.scale),
+		OVOS_SCREEN_PAGES: c.pagesDir,
 		OVOS_SCREEN_TRUST_PROXY: c.trustProxy ? 'on' : 'off',
 		ORIGIN: raw(env, 'ORIGIN')?.trim() ?? null,
 		PROTOCOL_HEADER: raw(env, 'PROTOCOL_HEADER')?.trim() ?? null,

@@ -142,6 +142,7 @@ const de: Messages<typeof en> = {
 		OVOS_SCREEN_LANG: 'Sprache',
 		OVOS_KIOSK_ROTATE: 'Kiosk-Drehung',
 		OVOS_KIOSK_SCALE: 'Kiosk-Skalierung',
+		OVOS_SCREEN_PAGES: 'Ordner mit eigenen Skill-Seiten',
 		OVOS_SCREEN_TRUST_PROXY: 'Proxy-Headern vertrauen',
 		ORIGIN: 'Öffentlicher Ursprung',
 		PROTOCOL_HEADER: 'Proxy-Header für das Schema',

@@ -145,6 +145,7 @@ const en = {
 		OVOS_SCREEN_LANG: 'Language',
 		OVOS_KIOSK_ROTATE: 'Kiosk rotation',
 		OVOS_KIOSK_SCALE: 'Kiosk scale',
+		OVOS_SCREEN_PAGES: 'Skill authors’ pages folder',
 		OVOS_SCREEN_TRUST_PROXY: 'Trust proxy headers',
 		ORIGIN: 'Public origin',
 		PROTOCOL_HEADER: 'Proxy scheme header',

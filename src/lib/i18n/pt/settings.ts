@@ -142,6 +142,7 @@ const pt: Messages<typeof en> = {
 		OVOS_SCREEN_LANG: 'Idioma',
 		OVOS_KIOSK_ROTATE: 'Rotação do quiosque',
 		OVOS_KIOSK_SCALE: 'Escala do quiosque',
+		OVOS_SCREEN_PAGES: 'Pasta das páginas próprias das skills',
 		OVOS_SCREEN_TRUST_PROXY: 'Confiar nos cabeçalhos do proxy',
 		ORIGIN: 'Origem pública',
 		PROTOCOL_HEADER: 'Cabeçalho do esquema (proxy)',
