@@ -1,4 +1,5 @@
 import { config } from '$lib/server/config';
+import { pageDeps } from '$lib/server/pages';
 import { requestLanguage } from '$lib/i18n/languages';
 import { OPTIONS_COOKIE, savedOptions, THEME_COOKIE, themeOf } from '$lib/settings/choices';
 
@@ -15,6 +16,8 @@ export function load({ cookies, url, request }) {
 		/** /kiosk's rotation and scale unless this browser or the URL says otherwise. */
 		kiosk: c.kiosk,
 		/** The UI language (decided here too, so a client-side move to another `?lang=` runs this again). */
-		i18n: requestLanguage(url, request.headers, c.lang)
+		i18n: requestLanguage(url, request.headers, c.lang),
+		/** Skill authors' page files and their versions (docs/pages.md); null: no page folder. */
+		pageFiles: pageDeps().folder?.files() ?? null
 	};
 }

@@ -5,6 +5,7 @@ import { OPTIONS_COOKIE, savedOptions } from '../settings/choices';
 import { config } from './config';
 import { firstScreen } from './first-paint';
 import { ovosIsLocal } from './media';
+import { pageDeps } from './pages';
 
 interface ScreenRequest {
 	readonly url: URL;
@@ -22,6 +23,8 @@ export function screenLoad({ url, cookies, request, setHeaders }: ScreenRequest)
 		// The media route can only serve device files when this server runs on the device.
 		mediaLocal: ovosIsLocal(c.ovos.host) && c.mediaRoots.length > 0,
 		/** The page up on the device, rendered into the first HTML (issue 23.4); null when unknown. */
-		first
+		first,
+		/** The page files (as the layout's): the first page may be one, and is looked up before the layout's load has run. */
+		pageFiles: pageDeps().folder?.files() ?? null
 	};
 }

@@ -1,5 +1,6 @@
 /**
  * The one page → component registry, read at a glance:
+ *   - a skill author's page file for that skill and page (docs/pages.md), before anything of ours;
  *   - SYSTEM templates, by template name (legacy, OVOS-GUI-1 and adapter names all land on one name
  *     through `templateFor` in $lib/protocol);
  *   - skill pages, by skill: every namespace the skill has been known by, and its page names;
@@ -11,6 +12,7 @@
 import type { Component } from 'svelte';
 import { languageReady } from '$lib/i18n/runtime.svelte';
 import { templateFor, type PageRef, type TemplateName } from '$lib/protocol';
+import { pageFileVersion } from './page-files.svelte';
 import type { TemplateProps } from './types';
 
 type Loader = () => Promise<{ default: Component<TemplateProps> }>;
@@ -143,6 +145,9 @@ const SKILLS: readonly SkillPages[] = [
 
 const FALLBACK = 'unknown';
 const FALLBACK_LOADER: Loader = () => import('./generic/GenericPage.svelte');
+/** Every page file is shown by the one host that loads it (page-file/); a screen without any never fetches it. */
+const PAGE_FILE = 'page-file';
+const PAGE_FILE_LOADER: Loader = () => import('./page-file/PageFile.svelte');
 
 /** namespace → page name → registry key of a skill page. */
 const SKILL_KEYS = new Map<string, Map<string, string>>();
@@ -162,8 +167,9 @@ for (const skill of SKILLS) {
 	}
 }
 
-/** Registry key of a page: a SYSTEM template name, a skill page key, or the fallback. */
+/** Registry key of a page: a page file's, a SYSTEM template name, a skill page key, or the fallback. Reactive (page files come and go). */
 function keyOf(page: PageRef, namespace: string): string {
+	if (pageFileVersion(namespace, page.name) !== null) return PAGE_FILE;
 	return templateFor(page) ?? skillKey(page, namespace) ?? FALLBACK;
 }
 
@@ -174,6 +180,7 @@ function skillKey(page: PageRef, namespace: string): string | null {
 }
 
 function loaderOf(key: string): Loader {
+	if (key === PAGE_FILE) return PAGE_FILE_LOADER;
 	return (SYSTEM as Record<string, Loader>)[key] ?? SKILL_LOADERS.get(key) ?? FALLBACK_LOADER;
 }
 
@@ -213,7 +220,7 @@ export function loadComponent(page: PageRef, namespace: string): Promise<Compone
 
 /** Loads every component (server-side rendering and tests). */
 export async function preloadTemplates(): Promise<void> {
-	const keys = [...Object.keys(SYSTEM), ...SKILL_LOADERS.keys(), FALLBACK];
+	const keys = [...Object.keys(SYSTEM), ...SKILL_LOADERS.keys(), FALLBACK, PAGE_FILE];
 	await Promise.all(
 		keys.map(async (key) => {
 			if (!loaded.has(key)) loaded.set(key, (await loaderOf(key)()).default);
@@ -221,12 +228,21 @@ export async function preloadTemplates(): Promise<void> {
 	);
 }
 
-/** True when the page has a renderer of ours (a SYSTEM template or a known skill page). */
+/** Every page we draw ourselves (the dashboard's workbench lists them): SYSTEM templates, and skill pages under each skill's first id. */
+export function builtInPages(): { readonly system: readonly string[]; readonly skills: readonly { readonly namespace: string; readonly page: string }[] } {
+	const skills = [...SKILL_LOADERS.keys()].map((key) => {
+		const slash = key.indexOf('/');
+		return { namespace: key.slice(0, slash), page: key.slice(slash + 1) };
+	});
+	return { system: Object.keys(SYSTEM), skills };
+}
+
+/** True when the page has a renderer (a page file, a SYSTEM template or a known skill page). */
 export function isRendered(page: PageRef, namespace: string): boolean {
 	return keyOf(page, namespace) !== FALLBACK;
 }
 
-/** SYSTEM templates and our skill renderers fill the width; other skill pages may sit side by side on wide screens (spec §4.3). */
+/** Page files, SYSTEM templates and our skill renderers fill the width; other skill pages may sit side by side on wide screens (spec §4.3). */
 export function fillsWidth(page: PageRef, namespace: string): boolean {
 	const key = keyOf(page, namespace);
 	return key !== FALLBACK && !COLUMNS.has(key);
