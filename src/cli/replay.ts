@@ -1,20 +1,25 @@
 /**
  * Replay a GUI-socket trace: one server → client frame per line, applied with the client's own
  * `reduce`; prints the canonical state JSON (one line; `--pretty` indents it as the README shows).
+ * A scenario (the simulator's JSON, e.g. what /inspect's page workbench saves) is first played on a
+ * simulated ovos-gui, and the frames it sends are replayed.
  *
  * Lines that do not decode are skipped and listed on stderr; exit 0 unless the file is unreadable
- * (2 for a usage mistake).
+ * or is a scenario with a mistake (2 for a usage mistake).
  */
 import { readFileSync } from 'node:fs';
 import { replayLines } from '../lib/screen/replay';
 import { toCanonical } from '../lib/protocol';
+import { parseScenario, type Scenario } from '../lib/server/simulator/scenario';
 
 const USAGE = `usage: npm run --silent replay -- FILE.jsonl [--at N] [--pretty]
 
 Applies a GUI-socket trace (one server -> client frame per line, as ovos-gui sends them) with the
 screen's own reducer and prints the resulting state as canonical JSON (sorted keys), on one line.
+FILE may also be a scenario (a JSON object with "steps", as npm run sim -- --script takes and the
+dashboard's page workbench saves): it is played on a simulated ovos-gui and its frames replayed.
 
-  --at N     the state after line N (0 = before any line)
+  --at N     the state after line N (0 = before any line); for a scenario, after step N
   --pretty   indented, one key per line
   -h, --help this text
 `;
@@ -56,16 +61,52 @@ try {
 	process.exit(1);
 }
 
-const lines = text.split(/\r?\n/);
-// A final newline ends the last line; it does not start another.
-if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
-if (at !== undefined && at > lines.length) {
-	process.stderr.write(`--at ${at} is past the end: ${file} has ${lines.length} line(s); this is the state after the last\n`);
+/** A scenario is one JSON object with "steps"; a trace is a frame per line (an object with "type"). */
+function scenarioIn(text: string): Scenario | null {
+	let whole: unknown;
+	try {
+		whole = JSON.parse(text);
+	} catch {
+		return null;
+	}
+	if (typeof whole !== 'object' || whole === null || !('steps' in whole)) return null;
+	try {
+		return parseScenario(text);
+	} catch (e) {
+		process.stderr.write(`${file}: ${(e as Error).message}\n`);
+		process.exit(1);
+	}
 }
-const result = replayLines(lines, at);
-for (const bad of result.errors) process.stderr.write(`line ${bad.line}: skipped: ${bad.message}\n`);
-if (result.errors.length > 0) process.stderr.write(`${result.errors.length} line(s) skipped\n`);
-for (const p of result.problems) process.stderr.write(`line ${p.line}: not applied: ${p.message}\n`);
-const canonical = toCanonical(result.state);
-// Re-indenting keeps the canonical key order: JSON.parse preserves it.
-process.stdout.write((pretty ? JSON.stringify(JSON.parse(canonical), null, 4) : canonical) + '\n');
+
+function print(result: ReturnType<typeof replayLines>): void {
+	for (const bad of result.errors) process.stderr.write(`line ${bad.line}: skipped: ${bad.message}\n`);
+	if (result.errors.length > 0) process.stderr.write(`${result.errors.length} line(s) skipped\n`);
+	for (const p of result.problems) process.stderr.write(`line ${p.line}: not applied: ${p.message}\n`);
+	const canonical = toCanonical(result.state);
+	// Re-indenting keeps the canonical key order: JSON.parse preserves it.
+	process.stdout.write((pretty ? JSON.stringify(JSON.parse(canonical), null, 4) : canonical) + '\n');
+}
+
+const scenario = scenarioIn(text);
+if (scenario) {
+	const { scenarioTrace } = await import('../lib/server/simulator/trace');
+	let played;
+	try {
+		played = await scenarioTrace(scenario);
+	} catch (e) {
+		process.stderr.write(`${file}: ${(e as Error).message}\n`);
+		process.exit(1);
+	}
+	const steps = played.ends.length;
+	if (at !== undefined && at > steps) process.stderr.write(`--at ${at} is past the end: ${file} has ${steps} step(s); this is the state after the last\n`);
+	const upTo = at === undefined ? undefined : at === 0 ? 0 : played.ends[Math.min(at, steps) - 1];
+	print(replayLines(played.lines, upTo));
+} else {
+	const lines = text.split(/\r?\n/);
+	// A final newline ends the last line; it does not start another.
+	if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+	if (at !== undefined && at > lines.length) {
+		process.stderr.write(`--at ${at} is past the end: ${file} has ${lines.length} line(s); this is the state after the last\n`);
+	}
+	print(replayLines(lines, at));
+}

@@ -83,4 +83,34 @@ describe('npm run replay', () => {
 		expect(stdout).toBe(all);
 		expect(quiet).toBe('');
 	});
+
+	it('plays a scenario (what the page workbench saves) on a simulated ovos-gui: the state it leaves, --at N after step N', async () => {
+		const dir = mkdtempSync(join(tmpdir(), 'replay-'));
+		const f = join(dir, 'my-skill.example-status.json');
+		const data = { title: 'Garden', moisture: '41 %' };
+		writeFileSync(
+			f,
+			JSON.stringify({ name: 'made on the page workbench', steps: [{ set: { skill: 'my-skill.example', data } }, { show: { skill: 'my-skill.example', pages: ['status'], idle: true } }] })
+		);
+		const { stdout, stderr } = await replay(f);
+		expect(stderr).toBe('');
+		expect(JSON.parse(stdout)).toEqual({
+			stack: ['my-skill.example'],
+			namespaces: { 'my-skill.example': { pages: [{ page: 'status', url: null }], currentPage: 0, data } }
+		});
+		// After the data alone nothing is shown: ovos-gui keeps the data of a namespace it does not show.
+		expect(JSON.parse((await replay(f, '--at', '1')).stdout)).toEqual({ stack: [], namespaces: {} });
+		expect((await replay(f, '--at', '5')).stderr).toContain('--at 5 is past the end: ');
+	});
+
+	it('a scenario it cannot play is one line and exit 1: a mistake in it, or a step that needs the simulated skills', async () => {
+		const dir = mkdtempSync(join(tmpdir(), 'replay-'));
+		const bad = join(dir, 'bad.json');
+		writeFileSync(bad, '{"steps":[{"show":{"skill":"x"}}]}');
+		await expect(replay(bad)).rejects.toMatchObject({ code: 1, stderr: `${bad}: scenario step 1 (show): show.pages is required\n` });
+		await expect(replay('scenarios/weather-then-timer.json')).rejects.toMatchObject({
+			code: 1,
+			stderr: expect.stringMatching(/^scenarios\/weather-then-timer\.json: scenario step 2 \(say\): the replay tool plays scenarios without the simulated skills/)
+		});
+	});
 });

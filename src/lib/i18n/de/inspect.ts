@@ -142,7 +142,38 @@ const de: Messages<typeof en> = {
 	},
 	messageJson: 'Nachricht als JSON',
 	send: 'Senden',
-	sendHelp: 'GUI-Socket-Ereignisse brauchen {parameters} (sonst trennt ovos-gui den Socket); der Core-Bus nimmt jeden {envelope}-Umschlag.'
+	sendHelp: 'GUI-Socket-Ereignisse brauchen {parameters} (sonst trennt ovos-gui den Socket); der Core-Bus nimmt jeden {envelope}-Umschlag.',
+
+	pageFileFailed: (file, why) => `Die Seitendatei ${file} ist fehlgeschlagen, daher wird die allgemeine Karte gezeigt: ${why}`,
+	pageFileProblem: {
+		load: (detail) => `sie wurde nicht geladen (${detail})`,
+		'not-element': (detail) => `ihr Standard-Export ist keine Custom-Element-Klasse (sondern ${detail})`,
+		threw: (detail) => `sie hat einen Fehler geworfen (${detail})`
+	},
+	workbench: 'Seiten-Werkbank',
+	workbenchHelp: 'Jede Seite mit eigenen Daten zeichnen, in Gerätegröße, in jeder Sprache und jedem Farbschema',
+	live: 'Live',
+	liveHelp: 'Zurück zum Live-Zustand und zum Nachrichtenprotokoll',
+	wbPage: 'Seite',
+	wbOnScreen: 'Gerade auf dem Bildschirm',
+	wbGroups: { file: 'Seitendateien (OVOS_SCREEN_PAGES)', skill: 'Skill-Seiten', system: 'SYSTEM-Vorlagen', generic: 'Jede andere Seite (die allgemeine Karte)' },
+	wbGeneric: 'eine Seite ohne eigene Darstellung',
+	wbSkill: 'Skill-ID',
+	wbPageName: 'Seitenname',
+	wbSize: 'Bildschirm',
+	wbSizes: { '800x480': '800×480 (7″)', '1280x800': '1280×800 (10″)', '720x1280': '720×1280 hochkant', '360x360': '360×360 rund' },
+	wbLanguage: 'Sprache',
+	wbTheme: 'Farbschema',
+	wbThemes: { dark: 'dunkel', light: 'hell' },
+	wbData: 'Sitzungsdaten (JSON)',
+	wbDataBad: (why) => `Nicht gezeichnet: ${why}`,
+	wbDataNotObject: 'Nicht gezeichnet: Sitzungsdaten sind ein JSON-Objekt ({ … })',
+	wbPreview: (page, size) => `Vorschau von ${page} in ${size}`,
+	wbEvents: 'Ereignisse, die die Seite gesendet hat',
+	wbNoEvents: 'Noch keine: die Seite in der Vorschau bedienen.',
+	wbEventsHelp: 'Nur hier gezeigt: die Werkbank sendet nichts an das Gerät.',
+	wbSave: 'Als Szenario speichern',
+	wbSaveHelp: 'Eine Szenario-Datei: npm run sim -- --script DATEI zeigt sie auf dem simulierten Gerät, npm run replay -- DATEI gibt den Zustand aus, den sie hinterlässt'
 };
 
 export default de;

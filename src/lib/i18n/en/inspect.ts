@@ -153,7 +153,39 @@ const en = {
 	},
 	messageJson: 'message JSON',
 	send: 'Send',
-	sendHelp: 'GUI-socket events need {parameters} (ovos-gui drops the socket otherwise); the core bus takes any {envelope} envelope.'
+	sendHelp: 'GUI-socket events need {parameters} (ovos-gui drops the socket otherwise); the core bus takes any {envelope} envelope.',
+
+	// Page files (a skill author's own pages) and the page workbench
+	pageFileFailed: (file: string, why: string) => `The page file ${file} failed, so the generic card is shown: ${why}`,
+	pageFileProblem: {
+		load: (detail: string) => `it did not load (${detail})`,
+		'not-element': (detail: string) => `its default export is not a custom element class (it is ${detail})`,
+		threw: (detail: string) => `it threw (${detail})`
+	},
+	workbench: 'Page workbench',
+	workbenchHelp: 'Draw any page with data of your own, at a device’s size, in each language and theme',
+	live: 'Live',
+	liveHelp: 'Back to the live state and wire log',
+	wbPage: 'Page',
+	wbOnScreen: 'On screen now',
+	wbGroups: { file: 'Page files (OVOS_SCREEN_PAGES)', skill: 'Skill pages', system: 'SYSTEM templates', generic: 'Any other page (the generic card)' },
+	wbGeneric: 'a page with no renderer',
+	wbSkill: 'Skill id',
+	wbPageName: 'Page name',
+	wbSize: 'Screen',
+	wbSizes: { '800x480': '800×480 (7″)', '1280x800': '1280×800 (10″)', '720x1280': '720×1280 portrait', '360x360': '360×360 round' },
+	wbLanguage: 'Language',
+	wbTheme: 'Theme',
+	wbThemes: { dark: 'dark', light: 'light' },
+	wbData: 'Session data (JSON)',
+	wbDataBad: (why: string) => `Not drawn: ${why}`,
+	wbDataNotObject: 'Not drawn: session data is a JSON object ({ … })',
+	wbPreview: (page: string, size: string) => `Preview of ${page} at ${size}`,
+	wbEvents: 'Events the page sent',
+	wbNoEvents: 'None yet: use the page in the preview.',
+	wbEventsHelp: 'Shown here only: the workbench sends nothing to the device.',
+	wbSave: 'Save as scenario',
+	wbSaveHelp: 'A scenario file: npm run sim -- --script FILE shows it on the simulated device, npm run replay -- FILE prints the state it leaves'
 };
 
 export default en;

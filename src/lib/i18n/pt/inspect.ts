@@ -143,7 +143,38 @@ const pt: Messages<typeof en> = {
 	},
 	messageJson: 'mensagem em JSON',
 	send: 'Enviar',
-	sendHelp: 'Os eventos do socket GUI precisam de {parameters} (caso contrário o ovos-gui fecha o socket); o core bus aceita qualquer envelope {envelope}.'
+	sendHelp: 'Os eventos do socket GUI precisam de {parameters} (caso contrário o ovos-gui fecha o socket); o core bus aceita qualquer envelope {envelope}.',
+
+	pageFileFailed: (file, why) => `O ficheiro de página ${file} falhou, por isso é mostrado o cartão genérico: ${why}`,
+	pageFileProblem: {
+		load: (detail) => `não carregou (${detail})`,
+		'not-element': (detail) => `a sua exportação por omissão não é uma classe de elemento personalizado (é ${detail})`,
+		threw: (detail) => `lançou um erro (${detail})`
+	},
+	workbench: 'Bancada de páginas',
+	workbenchHelp: 'Desenhe qualquer página com os seus próprios dados, no tamanho de um dispositivo, em cada idioma e tema',
+	live: 'Ao vivo',
+	liveHelp: 'Voltar ao estado ao vivo e ao registo de mensagens',
+	wbPage: 'Página',
+	wbOnScreen: 'No visor agora',
+	wbGroups: { file: 'Ficheiros de página (OVOS_SCREEN_PAGES)', skill: 'Páginas de skills', system: 'Modelos SYSTEM', generic: 'Qualquer outra página (o cartão genérico)' },
+	wbGeneric: 'uma página sem desenho próprio',
+	wbSkill: 'Id da skill',
+	wbPageName: 'Nome da página',
+	wbSize: 'Visor',
+	wbSizes: { '800x480': '800×480 (7″)', '1280x800': '1280×800 (10″)', '720x1280': '720×1280 vertical', '360x360': '360×360 redondo' },
+	wbLanguage: 'Idioma',
+	wbTheme: 'Tema',
+	wbThemes: { dark: 'escuro', light: 'claro' },
+	wbData: 'Dados da sessão (JSON)',
+	wbDataBad: (why) => `Não desenhado: ${why}`,
+	wbDataNotObject: 'Não desenhado: os dados da sessão são um objeto JSON ({ … })',
+	wbPreview: (page, size) => `Pré-visualização de ${page} em ${size}`,
+	wbEvents: 'Eventos que a página enviou',
+	wbNoEvents: 'Ainda nenhum: use a página na pré-visualização.',
+	wbEventsHelp: 'Só aparecem aqui: a bancada não envia nada ao dispositivo.',
+	wbSave: 'Guardar como cenário',
+	wbSaveHelp: 'Um ficheiro de cenário: npm run sim -- --script FICHEIRO mostra-o no dispositivo simulado, npm run replay -- FICHEIRO mostra o estado em que fica'
 };
 
 export default pt;

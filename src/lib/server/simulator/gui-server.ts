@@ -74,6 +74,18 @@ export class GuiServer implements GuiSink {
 		return this.clients.size;
 	}
 
+	/**
+	 * A GUI client inside this process: `receive` gets each frame's text exactly as a socket client
+	 * would, the replay of `synchronize()` first. The replay tool records scenarios this way.
+	 */
+	attach(receive: (text: string) => void): () => void {
+		const ws = { OPEN: 1, readyState: 1, send: receive, terminate() {}, on() {} } as unknown as WebSocket;
+		const client: GuiClient = { ws, framework: 'qt5' };
+		this.clients.add(client);
+		this.synchronize(client);
+		return () => void this.clients.delete(client);
+	}
+
 	private accept(ws: WebSocket): void {
 		const client: GuiClient = { ws, framework: 'qt5' };
 		this.clients.add(client);

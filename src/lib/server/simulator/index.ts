@@ -105,6 +105,8 @@ export interface Simulator {
 	on(type: string | '*', fn: BusHandler): () => void;
 	/** Open GUI sockets. */
 	guiClients(): number;
+	/** A GUI client in this process: every frame a socket client would get, as its text (the replay first). Returns the detach. */
+	attachGui(receive: (text: string) => void): () => void;
 	/** Server quirks that fired (spec §6), e.g. `stack-desync`, `cull-skip`, in order. */
 	quirks(): readonly string[];
 	/** Malformed frames: dropped on the bus, sockets aborted on /gui. */
@@ -192,6 +194,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
 		emit: (msg) => bus.emit(msg),
 		on: (type, fn) => (type === '*' ? bus.onAny(fn) : bus.on(type, fn)),
 		guiClients: () => g.clientCount,
+		attachGui: (receive) => g.attach(receive),
 		run: (step) => runStep(target(), step),
 		runScenario: (scenario, note) => runScenario(target(note), scenario),
 		quirks: () => quirks,
