@@ -116,3 +116,33 @@ test('polish: the timer figure, DuckDelegate, short lists and the offline mark f
 	await expect(shown(page, 'idle', 'ovos-skill-homescreen.openvoiceos').getByRole('img', { name: 'Offline' })).toBeVisible();
 	await shot('home-offline');
 });
+
+/** The page of a skill we do not know, with little in it, laid out to the screen as ovos-shell's pages are (800×480 kiosk). */
+test('a small unknown page (a title and two values) fills the screen instead of its top-left corner', async ({ page }) => {
+	await page.setViewportSize({ width: 800, height: 480 });
+	await page.goto(screenUrl(sim, '/kiosk'));
+	await live(page);
+	const skill = 'skill-garden.example';
+	show(sim, skill, ['status'], { title: 'Garden', moisture: '41 %', next_watering: 'tomorrow 07:00' });
+	const card = shown(page, 'status', skill).locator('[data-generic="fields"]');
+	await expect(card.getByText('tomorrow 07:00')).toBeVisible();
+	await page.screenshot({ path: 'e2e/screenshots/generic-small-kiosk-800x480.png' });
+	// What it says spans most of the screen both ways (before: the top-left third), and the values are large.
+	const box = await card.evaluate((el) => {
+		const r = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity };
+		for (const e of el.querySelectorAll('h1, .value, dt, dd')) {
+			const b = e.getBoundingClientRect();
+			const range = document.createRange();
+			range.selectNodeContents(e);
+			const t = range.getBoundingClientRect();
+			r.left = Math.min(r.left, t.left || b.left);
+			r.top = Math.min(r.top, b.top);
+			r.right = Math.max(r.right, t.right || b.right);
+			r.bottom = Math.max(r.bottom, b.bottom);
+		}
+		return r;
+	});
+	expect(box.right - box.left).toBeGreaterThan(800 * 0.6);
+	expect(box.bottom - box.top).toBeGreaterThan(480 * 0.6);
+	expect(await card.locator('[data-data-key="next_watering"] dd').evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThan(40);
+});
