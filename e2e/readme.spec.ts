@@ -1,13 +1,14 @@
 /**
  * The README's pictures, made from the running product so they stay current: the kiosk on the
- * simulated device's homescreen, weather and player, and the dashboard with live traffic. A test run
+ * simulated device's homescreen, weather, player and a small page of a skill we have no renderer for
+ * (the generic card), and the dashboard with live traffic. A test run
  * writes them to the ignored e2e/screenshots/readme/ (it must leave the tree clean); `npm run
  * screenshots` runs this alone and copies them to docs/, on purpose.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { busMessage } from '../src/lib/protocol';
 import { startSimulator, type Simulator } from '../src/lib/server/simulator';
-import { screenUrl } from './support/screen';
+import { screenUrl, show } from './support/screen';
 
 const OUT = 'e2e/screenshots/readme';
 
@@ -43,6 +44,11 @@ test('README pictures: the screen on a simulated device, and the dashboard', asy
 	await shown(screen, 'PlayerLoader');
 	await screen.waitForTimeout(1500);
 	await screen.screenshot({ path: `${OUT}/screen-player.png` });
+
+	show(sim, 'skill-garden.example', ['status'], { title: 'Garden', moisture: '41 %', next_watering: 'tomorrow 07:00' });
+	await shown(screen, 'status');
+	await screen.waitForTimeout(500);
+	await screen.screenshot({ path: `${OUT}/screen-generic.png` });
 
 	await expect(dash.getByTestId('namespace').first()).toBeVisible();
 	await expect(dash.getByTestId('log-row').first()).toBeVisible();
