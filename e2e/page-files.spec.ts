@@ -3,11 +3,14 @@
  * of examples/pages/ and a few broken files: a page file shows with its live data in place of the
  * built-in page, sends its events to the skill, reloads when saved without the screen losing its
  * socket, and a broken one falls back to the generic card with the reason in /inspect — against the
- * simulator, and on a screen fed a recording of a real ovos-gui.
+ * simulator, and on a screen fed a recording of a real ovos-gui. Markup in a skill's data stays text
+ * in the examples and the new-page starter; /inspect's page workbench draws any page from edited data.
  */
+import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { Simulator } from '../src/lib/server/simulator';
@@ -179,4 +182,89 @@ test('on a screen fed a recording of a real ovos-gui, a page file gets the recor
 	} finally {
 		wss.close();
 	}
+});
+
+test('what a skill sends is data to a page file: markup in it is shown as text and never runs', async ({ browser }) => {
+	// The starting file npm run new-page writes, beside the two examples.
+	const run = promisify(execFile);
+	await run(process.execPath, ['--import', 'tsx', 'src/cli/new-page.ts', 'my-skill.example', 'status', '--dir', dir]);
+	const page = await kiosk(browser);
+	const trap = (where: string) => `<img src=x onerror="window.__ran='${where}'"><script>window.__ran='${where}'</script>`;
+	const ran = () => page.evaluate(() => (window as { __ran?: string }).__ran ?? null);
+
+	show(sim, ALERTS, ['Timer'], { activeTimers: { timers: [{ ...pasta, timerName: trap('timer') }] } });
+	await expect(timerPage(page).getByText(trap('timer'), { exact: true })).toBeVisible();
+
+	show(sim, DATE_TIME, ['time'], { time_string: '12:58', date_string: trap('time') });
+	await expect(page.locator(`.tpl-root[data-page="time"][data-namespace="${DATE_TIME}"]`).getByText(trap('time'), { exact: true })).toBeVisible();
+
+	const tapped = collect(sim, 'my-skill.example.tapped');
+	show(sim, 'my-skill.example', ['status'], { moisture: trap('starter') });
+	const starter = page.locator('.tpl-root[data-page="status"][data-namespace="my-skill.example"]');
+	await expect(starter.getByText(trap('starter'), { exact: true })).toBeVisible();
+	await starter.getByRole('button', { name: 'Tap' }).click();
+	await expect.poll(() => tapped.length).toBe(1);
+
+	expect(await ran()).toBeNull();
+	expect(await page.locator('.tpl-root img[src="x"]').count()).toBe(0);
+	await page.context().close();
+});
+
+test('the page workbench in /inspect draws any page from edited data at a device size and language, lists its events without sending them, and saves a scenario', async ({ browser }) => {
+	const dash = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark', acceptDownloads: true })).newPage();
+	await dash.goto(`${app.url}/inspect`);
+	await live(dash);
+	await dash.getByTestId('workbench-toggle').click();
+	const frame = dash.frameLocator('[data-testid="wb-frame"]');
+
+	// A page file, from its sample data, then from data edited here.
+	await dash.getByTestId('wb-page').selectOption(`file:${ALERTS}/Timer`);
+	await expect(frame.getByRole('button', { name: 'Cancel' })).toHaveCount(2);
+	await dash.getByTestId('wb-data').fill(JSON.stringify({ activeTimers: { timers: [pasta] } }));
+	await expect(frame.getByText('pasta')).toBeVisible();
+	await expect(frame.getByRole('button', { name: 'Cancel' })).toHaveCount(1);
+	await dash.getByTestId('wb-data').fill('{"activeTimers": ');
+	await expect(dash.getByTestId('wb-data-error')).toContainText('Not drawn');
+	await dash.getByTestId('wb-data').fill(JSON.stringify({ activeTimers: { timers: [pasta] } }));
+
+	// Its event is listed here and never reaches the device.
+	const heard = collect(sim, `${ALERTS}.ovos.alerts.cancel_timer`);
+	await frame.getByRole('button', { name: 'Cancel' }).click();
+	await expect(dash.getByTestId('wb-events')).toContainText(`${ALERTS}.ovos.alerts.cancel_timer {"timer":${JSON.stringify(pasta)}}`);
+	expect(heard).toEqual([]);
+
+	// Another size and language: the frame is that size, the page in that language.
+	await dash.getByTestId('wb-size').selectOption('720x1280');
+	await dash.getByTestId('wb-lang').selectOption('de-DE');
+	await expect(frame.getByRole('button', { name: 'Abbrechen' })).toBeVisible();
+	expect(await dash.getByTestId('wb-frame').evaluate((f: HTMLIFrameElement) => [f.contentWindow?.innerWidth, f.contentWindow?.innerHeight])).toEqual([720, 1280]);
+	await dash.screenshot({ path: 'e2e/screenshots/page-files/workbench-file.png' });
+
+	// Saved: the scenario that sets this data and shows this page.
+	const download = dash.waitForEvent('download');
+	await dash.getByTestId('wb-save').click();
+	const saved = await download;
+	expect(saved.suggestedFilename()).toBe(`${ALERTS}-Timer.json`);
+	expect(JSON.parse(readFileSync(await saved.path(), 'utf8')).steps).toEqual([
+		{ set: { skill: ALERTS, data: { activeTimers: { timers: [pasta] } } } },
+		{ show: { skill: ALERTS, pages: ['Timer'], idle: true } }
+	]);
+
+	// A SYSTEM template and the generic card, in the light theme at 800×480.
+	await dash.getByTestId('wb-size').selectOption('800x480');
+	await dash.getByTestId('wb-lang').selectOption('en-US');
+	await dash.getByTestId('wb-theme').selectOption('light');
+	await dash.getByTestId('wb-page').selectOption('system:my-skill.example/SYSTEM_TextFrame');
+	await expect(frame.getByText('Sunny, 22 degrees')).toBeVisible();
+	await dash.getByTestId('wb-page').selectOption('generic:my-skill.example/status');
+	await expect(frame.locator('[data-generic="fields"]').getByText('41 %')).toBeVisible();
+	expect(await frame.locator('html').getAttribute('data-theme')).toBe('light');
+	await dash.screenshot({ path: 'e2e/screenshots/page-files/workbench-generic.png' });
+
+	// The page on screen now, with its live data.
+	show(sim, DATE_TIME, ['time'], { time_string: '09:41', date_string: '07/12/2026' });
+	await dash.getByTestId('wb-page').selectOption('live');
+	await expect(dash.getByTestId('wb-data')).toHaveValue(/"time_string": "09:41"/);
+	await expect(frame.locator('.minutes')).toHaveText('41');
+	await dash.context().close();
 });

@@ -145,4 +145,10 @@ test('a small unknown page (a title and two values) fills the screen instead of 
 	expect(box.right - box.left).toBeGreaterThan(800 * 0.6);
 	expect(box.bottom - box.top).toBeGreaterThan(480 * 0.6);
 	expect(await card.locator('[data-data-key="next_watering"] dd').evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThan(40);
+
+	// Portrait: the tiles one under the other, each the screen's width.
+	await page.setViewportSize({ width: 720, height: 1280 });
+	const tiles = () => card.locator('.tile').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().width)));
+	await expect.poll(async () => (await tiles()).every((w) => w > 720 * 0.8)).toBe(true);
+	await page.screenshot({ path: 'e2e/screenshots/generic-small-kiosk-720x1280.png' });
 });
