@@ -98,29 +98,39 @@ export default class AlertsTimer extends HTMLElement {
 			holder.replaceChildren(p);
 			return;
 		}
-		const ul = document.createElement('ul');
+		// The skill sends the timers again every second: the cards are updated in place, so a tap
+		// that lands between two updates still reaches the same button.
+		let ul = holder.querySelector('ul');
+		if (!ul || ul.children.length !== this.#timers.length) {
+			ul = document.createElement('ul');
+			for (let i = 0; i < this.#timers.length; i++) ul.append(this.#card(i));
+			holder.replaceChildren(ul);
+		}
 		this.#timers.forEach((t, i) => {
-			const li = document.createElement('li');
-			if (t.expired) li.className = 'expired';
-			const name = document.createElement('p');
-			name.className = 'name';
-			name.textContent = String(t.timerName ?? '');
-			const left = document.createElement('p');
-			left.className = 'left';
-			left.textContent = t.expired ? words.done : String(t.timeDelta ?? '');
-			const bar = document.createElement('div');
-			bar.className = 'bar';
-			const fill = document.createElement('span');
+			const li = ul.children[i];
+			li.classList.toggle('expired', Boolean(t.expired));
+			li.querySelector('.name').textContent = String(t.timerName ?? '');
+			li.querySelector('.left').textContent = t.expired ? words.done : String(t.timeDelta ?? '');
 			const fraction = Math.max(0, Math.min(1, Number(t.percentRemaining) || 0));
-			fill.style.width = `${fraction * 100}%`;
-			bar.append(fill);
-			const cancel = document.createElement('button');
-			cancel.type = 'button';
-			cancel.dataset.index = String(i);
-			cancel.textContent = words.cancel;
-			li.append(name, left, bar, cancel);
-			ul.append(li);
+			li.querySelector('.bar > span').style.width = `${fraction * 100}%`;
+			li.querySelector('button').textContent = words.cancel;
 		});
-		holder.replaceChildren(ul);
+	}
+
+	/** An empty card for the timer at `index`: its name, the time left, a bar and Cancel. */
+	#card(index) {
+		const li = document.createElement('li');
+		const name = document.createElement('p');
+		name.className = 'name';
+		const left = document.createElement('p');
+		left.className = 'left';
+		const bar = document.createElement('div');
+		bar.className = 'bar';
+		bar.append(document.createElement('span'));
+		const cancel = document.createElement('button');
+		cancel.type = 'button';
+		cancel.dataset.index = String(index);
+		li.append(name, left, bar, cancel);
+		return li;
 	}
 }
