@@ -37,7 +37,7 @@ export function sessionIdOf(msg: BusMessage): string {
 	return isObject(s) && typeof s.session_id === 'string' ? s.session_id : 'default';
 }
 
-/** Qt's handshake announce on the core bus, its first frame there (docs/protocol.md). */
+/** Qt's handshake announce on the core bus, sent once that socket is open; ovos-gui answers `mycroft.gui.port`. */
 export function guiConnected(guiId: string): BusMessage {
 	return busMessage('mycroft.gui.connected', { gui_id: guiId, framework: 'qt5' }, { session: { session_id: 'default' } });
 }
