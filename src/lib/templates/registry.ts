@@ -242,7 +242,7 @@ export function isRendered(page: PageRef, namespace: string): boolean {
 	return keyOf(page, namespace) !== FALLBACK;
 }
 
-/** Page files, SYSTEM templates and our skill renderers fill the width; other skill pages may sit side by side on wide screens (spec §4.3). */
+/** Page files, SYSTEM templates and our skill renderers fill the width; other skill pages may sit side by side on wide screens, as Qt lays out pages that do not ask for the full width. */
 export function fillsWidth(page: PageRef, namespace: string): boolean {
 	const key = keyOf(page, namespace);
 	return key !== FALLBACK && !COLUMNS.has(key);
