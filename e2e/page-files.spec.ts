@@ -196,7 +196,7 @@ test('on a screen fed a recording of a real ovos-gui, a page file gets the recor
 test('what a skill sends is data to a page file: markup in it is shown as text and never runs', async ({ browser }) => {
 	// The starting file npm run new-page writes, beside the two examples.
 	const run = promisify(execFile);
-	await run(process.execPath, ['--import', 'tsx', 'src/cli/new-page.ts', 'my-skill.example', 'status', '--dir', dir]);
+	await run(process.execPath, ['--import', 'tsx', 'src/cli/new-page.ts', 'starter.example', 'status', '--dir', dir]);
 	const page = await kiosk(browser);
 	const trap = (where: string) => `<img src=x onerror="window.__ran='${where}'"><script>window.__ran='${where}'</script>`;
 	const ran = () => page.evaluate(() => (window as { __ran?: string }).__ran ?? null);
@@ -207,9 +207,9 @@ test('what a skill sends is data to a page file: markup in it is shown as text a
 	show(sim, DATE_TIME, ['time'], { time_string: '12:58', date_string: trap('time') });
 	await expect(page.locator(`.tpl-root[data-page="time"][data-namespace="${DATE_TIME}"]`).getByText(trap('time'), { exact: true })).toBeVisible();
 
-	const tapped = collect(sim, 'my-skill.example.tapped');
-	show(sim, 'my-skill.example', ['status'], { moisture: trap('starter') });
-	const starter = page.locator('.tpl-root[data-page="status"][data-namespace="my-skill.example"]');
+	const tapped = collect(sim, 'starter.example.tapped');
+	show(sim, 'starter.example', ['status'], { moisture: trap('starter') });
+	const starter = page.locator('.tpl-root[data-page="status"][data-namespace="starter.example"]');
 	await expect(starter.getByText(trap('starter'), { exact: true })).toBeVisible();
 	await starter.getByRole('button', { name: 'Tap' }).click();
 	await expect.poll(() => tapped.length).toBe(1);
