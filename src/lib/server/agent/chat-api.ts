@@ -14,7 +14,7 @@ import { BusUnavailableError } from '../bus/client';
 import { newSessionId, type ChatAgent } from './agent';
 import type { ConversationMap } from './conversations';
 import { ChatError, badInput } from './errors';
-import { guard, type Guarded, type Refusal } from '../guards';
+import { clientKey, guard, type Guarded, type Refusal } from '../guards';
 import type { ChatLimits } from '../guards/chat-limits';
 import { canonicalLang, discardBody, json, readJson, SSE_HEADERS, sseEvent, sseStream } from './http';
 import type { ChatState, ChatTokens } from './token';
@@ -84,6 +84,8 @@ export interface ChatRequest {
 	readonly lang?: string;
 	/** Speak as the device: core's own `default` session (no token). */
 	readonly device?: boolean;
+	/** Who asks (`clientKey`), for the fair share of core's pool. */
+	readonly client?: string;
 }
 
 const DEVICE_STATE: ChatState = { sessionId: 'default', snapshot: null, openTurns: [] };
@@ -154,6 +156,7 @@ export async function startTurn(
 			snapshot: req.state.snapshot,
 			openTurns: req.state.openTurns,
 			lang: req.lang,
+			client: req.client,
 			signal,
 			onStarted: sent,
 			onQueued: onQueued
@@ -181,7 +184,7 @@ export async function postChat(request: Request, url: URL, deps: ChatApiDeps, cl
 	if (!slot.ok) return refused(slot);
 	let req: ChatRequest;
 	try {
-		req = await parseChatRequest(request, deps);
+		req = { ...(await parseChatRequest(request, deps)), client: clientKey(slot.client) };
 	} catch (e) {
 		slot.release();
 		discardBody(request);

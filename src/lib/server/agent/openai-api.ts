@@ -16,7 +16,7 @@ import { lastUserText } from './agent';
 import { admit, clientLeft, errorBody, evicted, freshState, MAX_TEXT, nextToken, retryHeaders, startTurn, type ChatApiDeps, type ChatRequest } from './chat-api';
 import { ConversationMap, type ConversationTurn } from './conversations';
 import { badInput } from './errors';
-import { holdsApiToken } from '../guards';
+import { clientKey, holdsApiToken, type Client } from '../guards';
 import { discardBody, json, readJson, SSE_HEADERS, sseStream } from './http';
 import type { Role, TurnResult } from './types';
 
@@ -98,7 +98,7 @@ export async function postCompletions(request: Request, url: URL, deps: ChatApiD
 	if (!slot.ok) return oaError(slot.status, slot.code, slot.message, slot.retryAfterS ? { 'retry-after': String(slot.retryAfterS) } : {});
 	const turn = { started: false };
 	try {
-		return await completions(request, deps, ctx, turn, slot.release, abort);
+		return await completions(request, deps, ctx, slot.client, turn, slot.release, abort);
 	} finally {
 		if (!turn.started) slot.release();
 	}
@@ -109,6 +109,7 @@ async function completions(
 	request: Request,
 	deps: ChatApiDeps,
 	ctx: CompletionsContext,
+	who: Client,
 	handOff: { started: boolean },
 	release: () => void,
 	abort: AbortController
@@ -129,11 +130,11 @@ async function completions(
 		const text = lastUserText(history.map((m) => ({ role: m.role as Role, content: m.content }))).trim();
 		if (!text) throw badInput('the last user message is empty');
 		if (text.length > MAX_TEXT) throw badInput(`message over ${MAX_TEXT} characters`);
-		if (body.model === DEVICE_MODEL) req = { state: { sessionId: 'default', snapshot: null, openTurns: [] }, text, device: true };
+		if (body.model === DEVICE_MODEL) req = { state: { sessionId: 'default', snapshot: null, openTurns: [] }, text, device: true, client: clientKey(who) };
 		else {
 			const lastUser = history.findLastIndex((m) => m.role === 'user');
 			const token = request.headers.get(CHAT_TOKEN_HEADER) ?? deps.conversations.get(ConversationMap.key(client, history.slice(0, lastUser)));
-			req = { state: token ? deps.tokens.verify(token) : freshState(), text };
+			req = { state: token ? deps.tokens.verify(token) : freshState(), text, client: clientKey(who) };
 		}
 	} catch (e) {
 		discardBody(request);

@@ -63,6 +63,11 @@ export interface TurnOptions {
 	readonly lang?: string;
 	readonly units?: 'metric' | 'imperial';
 	readonly signal?: AbortSignal;
+	/**
+	 * Who asks (guards' `clientKey`): places in core's pool are shared fairly between clients. Turns
+	 * without one share the key `unknown`.
+	 */
+	readonly client?: string;
 	/** The snapshot to carry (from the chat token). Without it the agent's cache is used, else identity. */
 	readonly snapshot?: Snapshot | null;
 	readonly openTurns?: readonly string[];

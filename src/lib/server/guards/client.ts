@@ -30,6 +30,15 @@ export function clientOf(address: string, tokenHolder = false): Client {
 	return { address, network: address, privileged: tokenHolder };
 }
 
+/**
+ * The one name a client's share of core's pool is counted under: who it is when the server knows
+ * (`principal`: a paired browser, a token's holder), else its network — so many addresses of one
+ * network, or one address, are one client.
+ */
+export function clientKey(client: Client & { readonly principal?: string | null }): string {
+	return client.principal ? `principal:${client.principal}` : `network:${client.network}`;
+}
+
 /** The IPv4 address, also out of an IPv4-mapped IPv6 one (`::ffff:10.0.0.5`); else null. */
 function ipv4Of(address: string): string | null {
 	if (isIPv4(address)) return address;

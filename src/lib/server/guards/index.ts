@@ -12,7 +12,7 @@ import { clientOf, type Client } from './client';
 import { crossSiteReason } from './origin';
 import { holdsApiToken } from './token';
 
-export { clientOf, type Client } from './client';
+export { clientKey, clientOf, type Client } from './client';
 export { crossSiteReason, ownOrigins } from './origin';
 export { RateLimiter, type RateLimitOptions } from './rate-limit';
 export { FairSlots, type Slot, type SlotOptions } from './slots';
