@@ -19,6 +19,7 @@ import { BusUnavailableError, type BusClient } from '../bus/client';
 import { realClock, type Clock, type TimerHandle } from '../clock';
 import { CoreAdmission, type Hold } from './admission';
 import { cancelWord } from './cancel-words';
+import type { SessionState } from './conversations';
 import { badInput, busy, coreDown, questionEnded } from './errors';
 import { askingSkills, outgoingSnapshot, snapshotOf, withoutResponseMode, type Snapshot } from './snapshot';
 import { AUDIO_OUTPUT_END, kindOf, SPEECH_STOP, UTTERANCE } from './topics';
@@ -187,9 +188,14 @@ export class ChatAgent {
 		return this.#active.size;
 	}
 
-	/** Whether this session has a question open, or a turn running that may end on one. */
-	isAsking(sessionId: string): boolean {
-		return this.#questions.has(sessionId) || this.#reserved.has(sessionId);
+	/**
+	 * Whether a conversation whose last reply here was a question can go on in this session: its
+	 * question is open (or a turn of it runs), it was ended to make room (its next turn is told so),
+	 * or it is gone (answered, ended, or never known here).
+	 */
+	questionState(sessionId: string): SessionState {
+		if (this.#questions.has(sessionId) || this.#reserved.has(sessionId)) return 'live';
+		return this.#roomEnded.has(sessionId) ? 'question-ended' : 'gone';
 	}
 
 	/** Questions chats have left open (each holds a thread of core's handler pool). */
