@@ -88,15 +88,18 @@ describe('held chat turns (24.6) and the token before admission (24.7)', () => {
 		}
 	}, 60_000);
 
-	it('one network holds at most 32 turns, however many addresses it uses', async () => {
+	for (const sized of ['as the server sizes them (core’s places and line)', 'by default'] as const)
+	it(`one network holds at most a quarter of the server’s turns, however many addresses it uses (${sized})`, async () => {
 		hold = true;
-		limits = new ChatLimits();
+		limits = sized === 'by default' ? new ChatLimits() : ChatLimits.forCore(agent.admission);
+		const quarter = Math.ceil(limits.total / 4);
+		expect(limits.perNetwork).toBe(quarter);
 		served = await serve(deps(null), undefined, { addressHeader: 'x-client' });
 		let go!: () => void;
 		const hangUp = new Promise<void>((r) => (go = r));
 		try {
-			const flood = await Promise.all(Array.from({ length: 80 }, (_, i) => held(`192.0.2.${i + 1}`, hangUp, i)));
-			expect(flood.filter((r) => r?.status === 200)).toHaveLength(DEFAULT_CHAT_LIMITS.perNetwork);
+			const flood = await Promise.all(Array.from({ length: quarter + 30 }, (_, i) => held(`192.0.2.${i + 1}`, hangUp, i)));
+			expect(flood.filter((r) => r?.status === 200)).toHaveLength(quarter);
 			for (const r of flood.filter((r) => r?.status !== 200)) {
 				expect(r?.status).toBe(429);
 				expect(Number(r?.headers['retry-after'])).toBeGreaterThanOrEqual(1);

@@ -19,7 +19,10 @@ export interface ChatLimitsOptions {
 	readonly perSecond?: number;
 	/** Turns (streaming or not) one client may have running at once. */
 	readonly perClient?: number;
-	/** Turns one network (an IPv4 /24, an IPv6 /64) may have running at once. */
+	/**
+	 * Turns one network (an IPv4 /24, an IPv6 /64) may have running at once. Default: a quarter of
+	 * `total` (never fewer than `perClient`) — the one rule, whatever the server is sized to.
+	 */
 	readonly perNetwork?: number;
 	/** Turns the server runs at once, from all clients. */
 	readonly total?: number;
@@ -28,10 +31,16 @@ export interface ChatLimitsOptions {
 	readonly now?: () => number;
 }
 
-export const DEFAULT_CHAT_LIMITS = { burst: 30, perSecond: 2, perClient: 8, perNetwork: 32, total: 200, reserved: 20 } as const;
+export const DEFAULT_CHAT_LIMITS = { burst: 30, perSecond: 2, perClient: 8, total: 200, reserved: 20 } as const;
+
+/** A network's most turns at once: a quarter of the server's, so four networks can never fill it. */
+export function networkShare(total: number, perClient: number): number {
+	return Math.max(perClient, Math.ceil(total / 4));
+}
 
 export class ChatLimits {
 	readonly perClient: number;
+	readonly perNetwork: number;
 	readonly total: number;
 	readonly #rate: RateLimiter;
 	readonly #slots: FairSlots;
@@ -41,9 +50,10 @@ export class ChatLimits {
 		const d = DEFAULT_CHAT_LIMITS;
 		this.perClient = o.perClient ?? d.perClient;
 		this.total = o.total ?? d.total;
+		this.perNetwork = o.perNetwork ?? networkShare(this.total, this.perClient);
 		this.#rate = new RateLimiter({ burst: o.burst ?? d.burst, perSecond: o.perSecond ?? d.perSecond, now: o.now });
 		this.#slots = new FairSlots(
-			{ total: this.total, perAddress: this.perClient, perNetwork: o.perNetwork ?? d.perNetwork, reserved: Math.min(o.reserved ?? d.reserved, this.total) },
+			{ total: this.total, perAddress: this.perClient, perNetwork: this.perNetwork, reserved: Math.min(o.reserved ?? d.reserved, this.total) },
 			'chat turns at once'
 		);
 	}
@@ -51,12 +61,11 @@ export class ChatLimits {
 	/**
 	 * Limits sized to what the agent can take: its places in core's pool and its queue (issue 21).
 	 * Past those a turn is refused anyway ("core busy"), so the fair sharing must happen within them:
-	 * an eighth kept for loopback and token holders, a quarter at most per network.
+	 * an eighth kept for loopback and token holders (and a network's quarter, as always).
 	 */
 	static forCore(core: { readonly share: number; readonly queueLength: number }, o: ChatLimitsOptions = {}): ChatLimits {
 		const total = core.share + core.queueLength;
-		const perClient = o.perClient ?? DEFAULT_CHAT_LIMITS.perClient;
-		return new ChatLimits({ perClient, total, reserved: Math.max(1, Math.ceil(total / 8)), perNetwork: Math.max(perClient, Math.ceil(total / 4)), ...o });
+		return new ChatLimits({ total, reserved: Math.max(1, Math.ceil(total / 8)), ...o });
 	}
 
 	/** Turns running now, from all clients. */
