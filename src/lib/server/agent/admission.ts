@@ -29,8 +29,11 @@ export interface AdmissionOptions {
 	readonly clock: Clock;
 }
 
-/** Whether a question got a question place (`fits`) or may stay only a moment (`over`). */
-export type Fit = 'fits' | 'over';
+/**
+ * Whether a question got a question place (`fits`), may stay only a moment (`over`), or must be
+ * withdrawn at once because a turn is waiting for the place it holds (`none`).
+ */
+export type Fit = 'fits' | 'over' | 'none';
 
 /** What the holder of a question is told about it. */
 export interface QuestionHooks {
@@ -88,7 +91,7 @@ export class CoreAdmission {
 	readonly questionPlaces: number;
 	readonly queueLength: number;
 	readonly queueWaitMs: number;
-	readonly stats = { admitted: 0, queued: 0, refusedFull: 0, refusedWait: 0, preempted: 0, over: 0 };
+	readonly stats = { admitted: 0, queued: 0, refusedFull: 0, refusedWait: 0, preempted: 0, over: 0, withdrawn: 0 };
 	readonly #clock: Clock;
 	/** Every place held, oldest first. */
 	readonly #places = new Set<Place>();
@@ -164,6 +167,8 @@ export class CoreAdmission {
 			this.stats.queued++;
 			signal?.addEventListener('abort', onAbort, { once: true });
 			this.#tellPositions();
+			// A question kept only a moment gives its place up as soon as a turn waits for one.
+			for (const p of this.#places) if (p.kind === 'question' && p.over) return void p.hooks?.preempt();
 		});
 	}
 
@@ -182,6 +187,14 @@ export class CoreAdmission {
 	 */
 	retryAfterS(): number {
 		return this.#retryAfterS(this.#queue.length);
+	}
+
+	/** Seconds until a question place is expected to free: the soonest idle limit of the questions in them. */
+	questionRetryAfterS(): number {
+		const now = this.#clock.now();
+		let soonest = Infinity;
+		for (const p of this.#places) if (p.kind === 'question' && !p.over && p.hooks) soonest = Math.min(soonest, p.hooks.until - now);
+		return Math.max(1, Math.ceil((soonest === Infinity ? TURN_FREES_MS : soonest) / 1000));
 	}
 
 	#retryAfterS(ahead: number): number {
@@ -235,6 +248,13 @@ export class CoreAdmission {
 			victim.hooks.preempt();
 			// Ended in its session now: its place is a turn's (the "cancel") until that is done.
 			if (victim.kind === 'turn' || victim.released) return 'fits';
+		}
+		// Nobody holds more than its share. A turn already waiting for a place goes first.
+		if (this.#queue.length > 0) {
+			this.stats.withdrawn++;
+			place.kind = 'turn';
+			place.hooks = null;
+			return 'none';
 		}
 		this.stats.over++;
 		place.over = true;

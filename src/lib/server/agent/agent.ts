@@ -17,7 +17,7 @@ import { isObject } from '../../protocol/json';
 import type { BusMessage } from '../../protocol/types';
 import { BusUnavailableError, type BusClient } from '../bus/client';
 import { realClock, type Clock, type TimerHandle } from '../clock';
-import { CoreAdmission, type Hold } from './admission';
+import { CoreAdmission, coreBusy, type Fit, type Hold } from './admission';
 import { cancelWord } from './cancel-words';
 import type { SessionState } from './conversations';
 import { badInput, busy, coreDown, questionEnded } from './errors';
@@ -89,6 +89,8 @@ type EndReason = 'idle' | 'left' | 'room';
 /** A turn's place in core's pool, passed on to the question it ends on. */
 interface Holder {
 	hold: Hold | null;
+	/** Its question found no place (others wait for theirs) and was ended at once. */
+	withdrawn?: boolean;
 }
 
 /** A session whose turn was cut short: a question its handler still asks is left behind. */
@@ -259,7 +261,7 @@ export class ChatAgent {
 				plan = { snapshot: plan.snapshot && withoutResponseMode(plan.snapshot), open: [], answering: null, stale: true };
 				record = await this.#run(text, opts, plan, holder, onSentence);
 			}
-			return this.#settle(record, plan);
+			return this.#settle(record, plan, holder);
 		} catch (e) {
 			// Nothing was sent (bus down, no place, the client gave up): the question is still open.
 			if (question && !sent) {
@@ -390,7 +392,9 @@ export class ChatAgent {
 		if (sessionId !== DEVICE_SESSION) this.#remember(sessionId, snapshot, record.openTurns);
 		if (outcome === 'awaiting') {
 			const skill = record.asking ?? askingSkills(snapshot)[0] ?? null;
-			return void this.#openQuestion({ sessionId, skill, snapshot, open: record.openTurns, hold });
+			if (this.#openQuestion({ sessionId, skill, snapshot, open: record.openTurns, hold }) !== 'none') return;
+			holder.withdrawn = true;
+			return void this.#endQuestion(sessionId, 'left');
 		}
 		if (outcome === 'aborted' || outcome === 'timeout' || outcome === 'deadline' || outcome === 'no-core') {
 			// Cut short: the handler may still ask later, and a question nobody will answer must be ended.
@@ -404,8 +408,9 @@ export class ChatAgent {
 	}
 
 	/** The turn's result for the caller. */
-	#settle(record: TurnRecord, plan: Plan): TurnResult {
+	#settle(record: TurnRecord, plan: Plan, holder: Holder): TurnResult {
 		if (record.outcome === 'no-core') throw coreDown(this.timing.reactMs);
+		if (holder.withdrawn) throw coreBusy('every place for a question is taken, and others wait', this.#admission.questionRetryAfterS());
 		const awaitingUntil = record.outcome === 'awaiting' ? (this.#questions.get(record.sessionId)?.until ?? null) : null;
 		const { asking: _asking, marker: _marker, answeredBy: _answeredBy, ...rest } = record;
 		return { ...rest, outcome: record.outcome as TurnOutcome, awaitingUntil, staleQuestion: plan.stale };
@@ -423,9 +428,9 @@ export class ChatAgent {
 	/**
 	 * A question waits for its answer from now: ended when none has arrived for the idle limit — or,
 	 * asked when every question place is taken and nobody holds more than its share, after a moment
-	 * unless a place frees first (admission.ts).
+	 * unless a place frees first (admission.ts). `none`: it has no place at all (the caller ends it).
 	 */
-	#openQuestion(q: Omit<OpenQuestion, 'until' | 'expiry'>): OpenQuestion {
+	#openQuestion(q: Omit<OpenQuestion, 'until' | 'expiry'>): Fit {
 		const old = this.#takeQuestion(q.sessionId);
 		if (old?.hold && old.hold !== q.hold) old.hold.release();
 		const sid = q.sessionId;
@@ -436,9 +441,9 @@ export class ChatAgent {
 			: 'fits';
 		if (this.#questions.get(sid) === question) {
 			if (fit === 'fits') this.#arm(question, this.#questionIdleMs, 'idle');
-			else this.#arm(question, this.#crowdedQuestionMs, 'room');
+			else if (fit === 'over') this.#arm(question, this.#crowdedQuestionMs, 'room');
 		}
-		return question;
+		return fit;
 	}
 
 	/** (Re)starts a question's idle limit; when it runs out the question is ended for `why`. */
