@@ -361,11 +361,10 @@ export class ChatAgent {
 		try {
 			const data: BusMessage['data'] = { utterances: [text] };
 			if (opts.lang) data.lang = opts.lang;
-			const sent = this.#bus.send({
-				type: UTTERANCE,
-				data,
-				context: { session: snapshot, source: this.source, destination: ['skills'], [TURN_MARKER]: marker }
-			});
+			const context: BusMessage['context'] = { session: snapshot, source: this.source, destination: ['skills'], [TURN_MARKER]: marker };
+			// Not for `default`: core would make it the device's own language, for its voice too.
+			if (opts.readerLang && !opts.lang && !device) context.request_lang = opts.readerLang;
+			const sent = this.#bus.send({ type: UTTERANCE, data, context });
 			if (!sent) turn.finish('bus-lost');
 			const record = await turn.result;
 			if (record.outcome === 'bus-lost' && !record.sentences.length)

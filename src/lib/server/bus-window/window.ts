@@ -9,6 +9,7 @@ import { isObject, sessionIdOf, type BusMessage, type JsonObject } from '../../p
 import { PARTS_WAIT_MS, REFUSAL_STATUS, type DeviceParts, type RefusalCode, type WindowAnswer, type WindowEvent, type WindowState } from '../../protocol/bus-window';
 import { ANNOUNCED_ACTIONS, FROM_BUS, MAX_EVENT_BYTES, TO_BUS } from './allow-list';
 import { Announced } from './announced';
+import { busUrlLocalOnly } from '../bus/local-only';
 
 /** The part of `BusClient` the window uses. */
 export interface WindowBus {
@@ -84,7 +85,8 @@ export class BusWindowServer {
 	 * `end` runs when the window closes (the server shuts down), so the stream can finish.
 	 */
 	subscribe(fn: WindowListener, end: () => void = () => {}): () => void {
-		fn({ event: 'state', data: this.#state });
+		// Closed: as things stand now (a bus that never opened has no close to update it).
+		fn({ event: 'state', data: this.#state.open ? this.#state : this.#closedState() });
 		for (const ev of this.#last.values()) fn({ event: 'bus', data: { ...ev, replay: true } });
 		this.#listeners.set(fn, end);
 		return () => this.#listeners.delete(fn);
@@ -191,8 +193,12 @@ export class BusWindowServer {
 		this.#broadcast({ event: 'state', data: state });
 	}
 
-	/** What browsers are told: not where the bus is, nor the socket error that names it (issue 24); the server's log has both. */
+	/**
+	 * What browsers are told: not where the bus is, nor the socket error that names it; the server's
+	 * log has both. Only that the device refuses this server on its bus, which a person fixes there.
+	 */
 	#closedState(): WindowState {
+		if (busUrlLocalOnly(this.#bus.url, this.#bus.lastError)) return { open: false, reason: 'the OVOS messagebus refuses this server', cause: 'bus-local-only' };
 		return { open: false, reason: 'the OVOS messagebus is not connected' };
 	}
 
