@@ -66,6 +66,16 @@ describe('a device that lets only its own programs onto its messagebus', () => {
 		expect(window).toMatchObject({ open: false, cause: 'bus-local-only' });
 	});
 
+	it.skipIf(!lan)('a bus window watched from before the first refusal says it once the refusal comes (Test connection on a fresh server)', async () => {
+		sim = await startSimulator({ host: '127.0.0.1', busPort: 0, guiPort: 0, skills: false, log: false });
+		bus = new BusClient({ url: `ws://${lan}:${sim.busPort}/core`, log: () => {} });
+		const frames: WindowFrame[] = [];
+		new BusWindowServer({ bus, log: () => {} }).subscribe((f) => frames.push(f));
+		bus.start();
+		await until(() => frames.some((f) => f.event === 'state' && (f.data as { cause?: string }).cause === 'bus-local-only'), 3000, 'the refusal in the window');
+		expect(frames[0]?.data).toEqual({ open: false, reason: 'the OVOS messagebus is not connected' });
+	});
+
 	it.skipIf(!lan)('the chat panel says it in the reader’s language, with the fix', async () => {
 		sim = await startSimulator({ host: '127.0.0.1', busPort: 0, guiPort: 0, skills: false, log: false });
 		bus = new BusClient({ url: `ws://${lan}:${sim.busPort}/core`, log: () => {} });

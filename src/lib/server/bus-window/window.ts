@@ -20,6 +20,8 @@ export interface WindowBus {
 	onMessage(fn: (msg: BusMessage) => void): () => void;
 	onOpen(fn: () => void): () => void;
 	onClose(fn: (reason: string) => void): () => void;
+	/** A connect that never opened (refused, timed out). */
+	onFail(fn: (reason: string) => void): () => void;
 }
 
 export type WindowFrame = { readonly event: 'state'; readonly data: WindowState } | { readonly event: 'bus'; readonly data: WindowEvent };
@@ -75,7 +77,12 @@ export class BusWindowServer {
 		this.#off = [
 			o.bus.onMessage((m) => this.#received(m)),
 			o.bus.onOpen(() => this.#opened()),
-			o.bus.onClose(() => this.#setState(this.#closedState()))
+			o.bus.onClose(() => this.#setState(this.#closedState())),
+			// A bus that never opened has no close: its first refusal may be the device's rule to tell.
+			o.bus.onFail(() => {
+				const closed = this.#closedState();
+				if (!this.#state.open && closed.cause !== this.#state.cause) this.#setState(closed);
+			})
 		];
 		if (o.bus.isOpen) this.#learn();
 	}
@@ -85,7 +92,7 @@ export class BusWindowServer {
 	 * `end` runs when the window closes (the server shuts down), so the stream can finish.
 	 */
 	subscribe(fn: WindowListener, end: () => void = () => {}): () => void {
-		// Closed: as things stand now (a bus that never opened has no close to update it).
+		// Closed: as things stand now (the bus's last error, whatever the state last said).
 		fn({ event: 'state', data: this.#state.open ? this.#state : this.#closedState() });
 		for (const ev of this.#last.values()) fn({ event: 'bus', data: { ...ev, replay: true } });
 		this.#listeners.set(fn, end);
