@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatAgent, ChatLimits, ChatTokens, ConversationMap, DEFAULT_CHAT_LIMITS, ManualClock, type ChatApiDeps } from '../../src/lib/server/agent';
 import { BusClient } from '../../src/lib/server/bus';
 import { STREAM_SLOTS, streamFromBus } from '../../src/lib/server/bus-window';
-import { clientOf } from '../../src/lib/server/guards';
+import { clientKey, clientOf } from '../../src/lib/server/guards';
 import { ScriptedCore, connectedBus, startBareBus, until, type BareBus } from '../chat/helpers';
 import { get, rig, URL_BUS, type Rig } from '../bus-window/helpers';
 import { post, serve, type Reply, type Served } from './serve';
@@ -26,6 +26,17 @@ describe('clients by network', () => {
 		expect(clientOf('::1').privileged).toBe(true);
 		expect(clientOf('::ffff:127.0.0.1').privileged).toBe(true);
 		expect(clientOf('203.0.113.7', true).privileged).toBe(true);
+	});
+});
+
+describe('whose share of core’s pool a turn counts against', () => {
+	it('a network’s, whatever its address; a known principal’s own, whatever its network', () => {
+		expect(clientKey(clientOf('203.0.113.7'))).toBe(clientKey(clientOf('203.0.113.200')));
+		expect(clientKey(clientOf('203.0.113.7'))).not.toBe(clientKey(clientOf('198.51.100.7')));
+		const paired = (address: string, principal: string) => ({ ...clientOf(address), principal });
+		expect(clientKey(paired('203.0.113.7', 'browser-a'))).not.toBe(clientKey(paired('203.0.113.7', 'browser-b')));
+		expect(clientKey(paired('203.0.113.7', 'browser-a'))).toBe(clientKey(paired('198.51.100.7', 'browser-a')));
+		expect(clientKey({ ...clientOf('203.0.113.7'), principal: null })).toBe(clientKey(clientOf('203.0.113.7')));
 	});
 });
 

@@ -13,6 +13,8 @@ export interface Client {
 	/** Its network: `a.b.c.0/24`, `x:x:x:x::/64`; each loopback address is a network of its own. */
 	readonly network: string;
 	readonly privileged: boolean;
+	/** Who it is, when the server knows (a paired browser, a token's holder); else absent. */
+	readonly principal?: string | null;
 }
 
 export function clientOf(address: string, tokenHolder = false): Client {
@@ -35,7 +37,7 @@ export function clientOf(address: string, tokenHolder = false): Client {
  * (`principal`: a paired browser, a token's holder), else its network — so many addresses of one
  * network, or one address, are one client.
  */
-export function clientKey(client: Client & { readonly principal?: string | null }): string {
+export function clientKey(client: Client): string {
 	return client.principal ? `principal:${client.principal}` : `network:${client.network}`;
 }
 
