@@ -117,7 +117,7 @@ function activeIds(session: JsonObject): string[] {
 }
 
 /**
- * `data.lang` → `context.lang` → the session's → default (spec chat-agent.md §2.1); then, as
+ * `data.lang` → `context.lang` → the session's → default, as ovos-core reads it; then, as
  * ovos-core's `disambiguate_lang`, the first of `stt_lang`, `request_lang`, `detected_lang` in the
  * context that is one of the device's languages (`langs`: mycroft.conf `lang` and `secondary_langs`,
  * matched by language, not region) — one it has not is ignored.
