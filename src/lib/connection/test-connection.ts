@@ -303,7 +303,7 @@ async function testWindow(input: TestInput, fetcher: typeof fetch): Promise<[Ste
 		if (state === null) return ['failed', { code: 'window-refused', status: res.status, reason: 'the stream ended before it said anything' }];
 		if (state.open) return ['ok', { code: 'window-open', parts: state.parts ?? null }];
 		// The device lets only its own programs onto its bus: the chat cannot work from here either.
-		if (state.cause === 'bus-local-only') return ['failed', { code: 'window-bus-local-only', where: where(busUrl(input.server, input.pageHost)) }];
+		if (state.cause === 'bus-local-only') return ['failed', { code: 'window-bus-local-only', where: where(busUrl(input.server, input.pageHost), input.pageHost) }];
 		return ['failed', { code: 'window-no-bus', reason: state.reason ?? '' }];
 	} catch {
 		return ['failed', { code: 'app-server-down' }];
