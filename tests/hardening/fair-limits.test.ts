@@ -200,6 +200,25 @@ describe('event streams (24.6)', () => {
 		await until(() => r.deps.streams.count === 0, 3000, 'all streams closed');
 	});
 
+	it('45 loopback addresses × 10 streams leave places for the network’s screens, and for the device', async () => {
+		// Local processes are the device's own: privileged, each address a network of its own, so no
+		// network's weight held them back, and they took every place (the probe: LAN screens got 429).
+		const open: ReadableStream[] = [];
+		for (let a = 0; a < 45; a++)
+			for (let i = 0; i < 10; i++) {
+				const res = streamFromBus(get(), URL_BUS, `127.0.${a}.9`, r.deps);
+				if (res.status === 200) open.push(res.body!);
+			}
+		expect(r.deps.streams.count).toBeLessThanOrEqual(STREAM_SLOTS.total - STREAM_SLOTS.reserved);
+		const screens = Array.from({ length: STREAM_SLOTS.reserved }, (_, i) => streamFromBus(get(), URL_BUS, `198.51.${i}.20`, r.deps));
+		expect(screens.map((s) => s.status)).toEqual(screens.map(() => 200));
+		// And the device itself (a new local client) still gets its own.
+		const device = streamFromBus(get(), URL_BUS, '127.0.0.1', r.deps);
+		expect(device.status).toBe(200);
+		for (const s of [...open, ...screens.map((x) => x.body!), device.body!]) await s.cancel().catch(() => {});
+		await until(() => r.deps.streams.count === 0, 3000, 'all streams closed');
+	});
+
 	it('addresses of one network together hold at most 32 streams', () => {
 		const statuses = Array.from({ length: 60 }, (_, i) => streamFromBus(get(), URL_BUS, `2001:db8:7:7::${i + 1}`, r.deps));
 		expect(statuses.filter((s) => s.status === 200)).toHaveLength(STREAM_SLOTS.perNetwork);
