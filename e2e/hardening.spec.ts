@@ -183,6 +183,31 @@ test('every page carries a strict policy and runs under it, and no other site ma
 	}
 });
 
+test('static files carry the page headers too, and no other site may frame them', async ({ page, request }) => {
+	// adapter-node serves these before the app's hooks run; the app's scripts are named in a page.
+	const script = /\/_app\/immutable\/[\w./-]+\.js/.exec(await (await request.get(`${APP_URL()}/kiosk`)).text())?.[0];
+	expect(script).toBeDefined();
+	const files = ['/skill-frame.html', '/manifest.webmanifest', '/service-worker.js', '/icons/icon-192.png', script!];
+	for (const path of files) {
+		const h = (await request.get(`${APP_URL()}${path}`)).headers();
+		expect(h['x-frame-options'], path).toBe('SAMEORIGIN');
+		expect(h['x-content-type-options'], path).toBe('nosniff');
+		expect(h['referrer-policy'], path).toBe('same-origin');
+		expect(h['content-security-policy'], path).toContain("frame-ancestors 'self'");
+	}
+	const other = createServer((_req, res) => res.end(files.map((f) => `<iframe src="${APP_URL()}${f}"></iframe>`).join('')));
+	await new Promise<void>((r) => other.listen(0, '127.0.0.2', r));
+	try {
+		await page.goto(`http://127.0.0.2:${(other.address() as AddressInfo).port}/`);
+		await page.waitForTimeout(800);
+		// A frame the browser refused shows its own error page instead of the file.
+		const shown = page.frames().filter((f) => f.url().startsWith(APP_URL()));
+		expect(shown.map((f) => f.url())).toEqual([]);
+	} finally {
+		await new Promise<void>((r) => other.close(() => r()));
+	}
+});
+
 test('200 undecodable paths and 100 form posts: a few quiet lines in the log, no stack (24.10)', async () => {
 	const app = await startApp({ OVOS_HOST: '127.0.0.1', OVOS_BUS_PORT: process.env.SIM_BUS_PORT ?? '8181', OVOS_GUI_PORT: process.env.SIM_GUI_PORT ?? '18181' }, { stderr: false });
 	try {

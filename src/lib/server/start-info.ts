@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import { listenProblem, type ServerConfig } from './config';
 import { located } from './settings-file.js';
 import { guardConnections } from './connections';
+import { headersOnEveryAnswer } from './guards/headers';
 
 export const START_KEY = Symbol.for('ovos-screen.start');
 
@@ -19,7 +20,7 @@ export interface StartInfo {
 	readonly tokenRequired: boolean;
 	/** The one line for a failed listen (taken port, address not of this machine, …). */
 	problem(e: NodeJS.ErrnoException): string;
-	/** Bounds the server's sockets (see connections.ts); called before it listens. */
+	/** Bounds the server's sockets (see connections.ts) and heads every answer (guards/headers.ts); called before it listens. */
 	guard(server: Server): void;
 }
 
@@ -32,7 +33,10 @@ export function publishStart(c: ServerConfig, ovos: string): void {
 		ovos,
 		tokenRequired: c.apiToken !== null,
 		problem: (e) => (located(listenProblem('PORT', c.listenHost, c.port, e), c.source) as Error).message,
-		guard: (server) => void guardConnections(server)
+		guard: (server) => {
+			guardConnections(server);
+			headersOnEveryAnswer(server);
+		}
 	};
 }
 
