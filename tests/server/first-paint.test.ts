@@ -53,6 +53,26 @@ describe('the page in a screen’s first HTML', () => {
 		expect(at()).toBeNull();
 	});
 
+	it('names each page’s file, never the folder it is in (the data folder, to any client)', async () => {
+		// ovos-gui's page urls are paths in its cache, which the embedded OVOS keeps in the data folder.
+		const sim = await startSimulator({ host: '127.0.0.1', busPort: 0, guiPort: 0, skills: false, log: false });
+		cleanup.push(() => sim.stop());
+		const ovos: OvosAddress = { host: '127.0.0.1', guiPort: sim.guiPort, busPort: sim.busPort, handshake: 'gui' };
+		const mirror = startScreenMirror(`ws://127.0.0.1:${sim.guiPort}/gui`);
+		cleanup.push(() => mirror.stop());
+		await until(() => mirror.ready, 3000, 'mirror replayed');
+		sim.emit(busMessage('gui.page.show', { __from: 'skill-a.test', page_names: ['SYSTEM_TextFrame', 'elsewhere'], index: 0, __idle: true }));
+		const at = () => firstScreen(new URL('http://192.0.2.9:5173/kiosk'), '', ovos, []);
+		await until(() => at() !== null, 3000, 'page up');
+		expect(sim.guiCache.length).toBeGreaterThan(1);
+		const pages = at()!.namespaces['skill-a.test']!.pages;
+		expect(pages).toEqual([
+			{ name: 'SYSTEM_TextFrame', url: 'SYSTEM_TextFrame.qml' },
+			{ name: 'elsewhere', url: null }
+		]);
+		expect(JSON.stringify(at())).not.toContain(sim.guiCache);
+	});
+
 	it('is none without the server’s copy', () => {
 		screenMirror()?.stop();
 		const ovos: OvosAddress = { host: null, guiPort: 18181, busPort: 8181, handshake: 'gui' };

@@ -28,7 +28,18 @@ export function firstScreen(url: URL, saved: string, ovos: OvosAddress, allowed:
 	const model = screenMirror()?.replayed();
 	const id = model ? shownNamespace(model) : null;
 	if (!model || id === null) return null;
-	return { stack: [id], stackTotal: 1, namespaces: { [id]: model.namespaces[id]! }, status: IDLE_STATUS, lastEvents: [] };
+	const ns = model.namespaces[id]!;
+	return { stack: [id], stackTotal: 1, namespaces: { [id]: { ...ns, pages: ns.pages.map((p) => ({ ...p, url: fileOf(p.url) })) } }, status: IDLE_STATUS, lastEvents: [] };
+}
+
+/**
+ * A page url as the first paint gives it to any client: the file's name. ovos-gui's urls are paths in
+ * its cache (the embedded OVOS keeps it in the data folder), which a screen needs no more of — only
+ * an adapter's `SYSTEM:` scheme means anything to it — and the socket's replay brings the url itself.
+ */
+function fileOf(url: string | null): string | null {
+	if (url === null || !/^(\/|file:)/i.test(url)) return url;
+	return url.slice(url.lastIndexOf('/') + 1);
 }
 
 /** The server's copy watches the configured OVOS's GUI port; a screen told `?host=` elsewhere sees another screen. */
