@@ -122,9 +122,9 @@ describe('PlayerLoader', () => {
 		const audio = html('PlayerLoader', { playerBackend: 'OVOSWebPlayer', uri: 'https://radio.example/live.mp3?x=1', image: 'https://radio.example/cover.png' }, { mode: 'kiosk' });
 		expect(audio).not.toContain('<iframe');
 		expect(audio).toMatch(/<video[^>]*src="https:\/\/radio.example\/live.mp3\?x=1"[^>]*poster="https:\/\/radio.example\/cover.png"[^>]*controls/);
-		const video = html('PlayerLoader', { playerBackend: 'OVOSWebPlayer', uri: 'https://cdn.example/clip.webm' }, { mode: 'kiosk' });
-		expect(video).toMatch(/<video[^>]*src="https:\/\/cdn.example\/clip.webm"/);
-		expect(video).not.toContain('poster=');
+		const clip = html('PlayerLoader', { playerBackend: 'OVOSWebPlayer', uri: 'https://cdn.example/clip.webm' }, { mode: 'kiosk' });
+		expect(clip).toMatch(/<video[^>]*src="https:\/\/cdn.example\/clip.webm"/);
+		expect(clip).not.toContain('poster=');
 		// Not http(s): the card, never a frame.
 		expect(html('PlayerLoader', { playerBackend: 'OVOSWebPlayer', uri: 'javascript:alert(1)' }, { mode: 'kiosk' })).not.toContain('<iframe');
 	});
