@@ -110,7 +110,8 @@ describe('BusWindowClient against /api/bus', () => {
 		await until(() => w.live);
 		// A skill asks the shell companion, which pops it up 2 s later; duration 0.1 is clamped to the 2 s minimum.
 		const n = notification();
-		r.sim.emit(busMessage('ovos.notification.api.set', { sender: n.sender, text: n.text, action: n.action, type: n.type, style: n.style, callback_data: n.callback_data, duration: 0.1 }));
+		const asked = Object.fromEntries(['sender', 'text', 'action', 'type', 'style', 'callback_data'].map((k) => [k, n[k]!]));
+		r.sim.emit(busMessage('ovos.notification.api.set', { ...asked, duration: 0.1 }));
 		await until(() => center.state.toasts.length === 1, 5000, 'toast');
 		expect(center.count).toBe(1);
 		const shown = r.seen.find((m) => m.type === 'ovos.notification.notification_data')!.data.notification;

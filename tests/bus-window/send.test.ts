@@ -110,7 +110,7 @@ describe('POST /api/bus: what is allowed reaches the bus', () => {
 		expect((await send({ type: `${MAIL}.open`, data: { id: 7 } })).status).toBe(403);
 		// The skill asks the shell companion, which pops it up 2 s later.
 		await announce(busMessage('ovos.notification.api.set', { sender: MAIL, text: 'New mail', action: `${MAIL}.open`, callback_data: { id: 7 } }));
-		await until(() => onBus('ovos.notification.notification_data').some((m) => sameJson(m.data.notification, { ...n1, timestamp: m.data.notification!.timestamp })), 5000, 'the popup');
+		await until(() => onBus('ovos.notification.notification_data').some((m) => isObject(m.data.notification) && sameJson(m.data.notification, { ...n1, timestamp: m.data.notification.timestamp ?? null })), 5000, 'the popup');
 		await sleep(30);
 		expect((await send({ type: `${MAIL}.open`, data: { id: 8 } })).status).toBe(403);
 		expect((await send({ type: `${MAIL}.open`, data: {} })).status).toBe(403);
