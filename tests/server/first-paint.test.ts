@@ -21,7 +21,7 @@ afterEach(async () => {
 async function watchedDevice() {
 	const sim = await startSimulator({ host: '127.0.0.1', busPort: 0, guiPort: 0, skills: false, log: false });
 	cleanup.push(() => sim.stop());
-	const ovos: OvosAddress = { host: '127.0.0.1', guiPort: sim.guiPort, busPort: sim.busPort, handshake: 'gui' };
+	const ovos: OvosAddress = { host: '127.0.0.1', guiPort: sim.guiPort, busPort: sim.busPort, handshake: 'gui', via: 'direct' };
 	const mirror = startScreenMirror(`ws://127.0.0.1:${sim.guiPort}/gui`);
 	cleanup.push(() => mirror.stop());
 	await until(() => mirror.ready, 3000, 'mirror replayed');
@@ -86,7 +86,7 @@ describe('the page in a screen’s first HTML', () => {
 
 	it('is none without the server’s copy', () => {
 		screenMirror()?.stop();
-		const ovos: OvosAddress = { host: null, guiPort: 18181, busPort: 8181, handshake: 'gui' };
+		const ovos: OvosAddress = { host: null, guiPort: 18181, busPort: 8181, handshake: 'gui', via: 'direct' };
 		expect(screenMirror()?.ready ?? false).toBe(false);
 		expect(firstScreen(new URL('http://127.0.0.1/kiosk'), '', ovos, [])).toBeNull();
 	});
