@@ -109,6 +109,17 @@ describe('held chat turns (24.6) and the token before admission (24.7)', () => {
 		}
 	}, 30_000);
 
+	it('loopback addresses holding every turn leave the network’s clients their share, and the device its own', () => {
+		// The device's own processes are privileged, each loopback address a network of its own: no
+		// network's weight held them back, and they took every turn from the screens of the network.
+		const limits = ChatLimits.forCore({ share: 64, queueLength: 136 });
+		for (let a = 0; a < 40; a++) for (let i = 0; i < DEFAULT_CHAT_LIMITS.perClient; i++) limits.admit(`127.0.${a}.9`);
+		expect(limits.networkShare).toBeGreaterThan(0);
+		const lan = Array.from({ length: limits.networkShare }, (_, i) => limits.admit(`198.51.${i}.20`));
+		expect(lan.map((a) => (a.ok ? 200 : a.status))).toEqual(lan.map(() => 200));
+		expect(limits.admit('127.0.0.1').ok).toBe(true);
+	});
+
 	it('a turn that gives its place away while its body is still coming is a 503 to retry, not a 500', async () => {
 		hold = true;
 		limits = new ChatLimits({ total: 2, reserved: 0 });
