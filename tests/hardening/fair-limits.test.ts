@@ -123,6 +123,17 @@ describe('held chat turns (24.6) and the token before admission (24.7)', () => {
 		}
 	}, 30_000);
 
+	it('loopback addresses holding every turn leave the network’s clients their share, and the device its own', () => {
+		// The device's own processes are privileged, each loopback address a network of its own: no
+		// network's weight held them back, and they took every turn from the screens of the network.
+		const limits = ChatLimits.forCore({ share: 64, queueLength: 136 });
+		for (let a = 0; a < 40; a++) for (let i = 0; i < DEFAULT_CHAT_LIMITS.perClient; i++) limits.admit(`127.0.${a}.9`);
+		expect(limits.networkShare).toBeGreaterThan(0);
+		const lan = Array.from({ length: limits.networkShare }, (_, i) => limits.admit(`198.51.${i}.20`));
+		expect(lan.map((a) => (a.ok ? 200 : a.status))).toEqual(lan.map(() => 200));
+		expect(limits.admit('127.0.0.1').ok).toBe(true);
+	});
+
 	it('a turn that gives its place away while its body is still coming is a 503 to retry, not a 500', async () => {
 		hold = true;
 		limits = new ChatLimits({ total: 2, reserved: 0 });
@@ -211,6 +222,25 @@ describe('event streams (24.6)', () => {
 		for (const s of open) await s.cancel().catch(() => {});
 		await screen.body?.cancel();
 		await device.body?.cancel();
+		await until(() => r.deps.streams.count === 0, 3000, 'all streams closed');
+	});
+
+	it('45 loopback addresses × 10 streams leave places for the network’s screens, and for the device', async () => {
+		// Local processes are the device's own: privileged, each address a network of its own, so no
+		// network's weight held them back, and they took every place (the probe: LAN screens got 429).
+		const open: ReadableStream[] = [];
+		for (let a = 0; a < 45; a++)
+			for (let i = 0; i < 10; i++) {
+				const res = streamFromBus(get(), URL_BUS, `127.0.${a}.9`, r.deps);
+				if (res.status === 200) open.push(res.body!);
+			}
+		expect(r.deps.streams.count).toBeLessThanOrEqual(STREAM_SLOTS.total - STREAM_SLOTS.reserved);
+		const screens = Array.from({ length: STREAM_SLOTS.reserved }, (_, i) => streamFromBus(get(), URL_BUS, `198.51.${i}.20`, r.deps));
+		expect(screens.map((s) => s.status)).toEqual(screens.map(() => 200));
+		// And the device itself (a new local client) still gets its own.
+		const device = streamFromBus(get(), URL_BUS, '127.0.0.1', r.deps);
+		expect(device.status).toBe(200);
+		for (const s of [...open, ...screens.map((x) => x.body!), device.body!]) await s.cancel().catch(() => {});
 		await until(() => r.deps.streams.count === 0, 3000, 'all streams closed');
 	});
 

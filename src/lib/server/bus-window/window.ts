@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import { isObject, sessionIdOf, type BusMessage, type JsonObject } from '../../protocol';
 import { PARTS_WAIT_MS, REFUSAL_STATUS, type DeviceParts, type RefusalCode, type WindowAnswer, type WindowEvent, type WindowState } from '../../protocol/bus-window';
-import { ANNOUNCED_ACTIONS, FROM_BUS, MAX_EVENT_BYTES, TO_BUS } from './allow-list';
+import { FROM_BUS, MAX_EVENT_BYTES, TO_BUS } from './allow-list';
 import { Announced } from './announced';
 import { busUrlLocalOnly } from '../bus/local-only';
 
@@ -105,7 +105,8 @@ export class BusWindowServer {
 
 	/** Checks a posted message against the allow-list and puts it on the bus. `client` is for the log. */
 	send(body: unknown, client = 'unknown'): WindowAnswer {
-		if (!isObject(body) || typeof body.type !== 'string' || !/^\S{1,200}$/.test(body.type))
+		// A type is printable with no space at either end (an app launcher's name part may hold one).
+		if (!isObject(body) || typeof body.type !== 'string' || !/^[^\s\p{Cc}]([^\p{Cc}]{0,198}[^\s\p{Cc}])?$/u.test(body.type))
 			return this.refuse('invalid', 'send {"type": "<bus type>", "data": {…}}', client);
 		if (body.data !== undefined && !isObject(body.data)) return this.refuse('invalid', `${body.type}: "data" must be a JSON object`, client);
 		const type = body.type;
@@ -121,7 +122,7 @@ export class BusWindowServer {
 				if (!own) return this.refuse('not-allowed', `${type}: not a notification this device announced`, client);
 				data = { notification: own };
 			}
-		} else if (type.length > ANNOUNCED_ACTIONS.maxType || !this.#announced.allowsAction(type, data)) {
+		} else if (!this.#announced.allowsAction(type, data)) {
 			return this.refuse('not-allowed', `${type} is not on the bus window's allow-list, nor an action the device offered`, client);
 		}
 		if (!this.#bus.isOpen || !this.#bus.send({ type, data, context: DEVICE_CONTEXT }))

@@ -28,13 +28,15 @@ export interface ChatLimitsOptions {
 	readonly total?: number;
 	/** Of `total`, kept for loopback clients and token holders. */
 	readonly reserved?: number;
+	/** Of `total`, kept for the others, the network's clients, so the device's own processes cannot take them all; as many as `reserved` unless given. */
+	readonly networkShare?: number;
 	readonly now?: () => number;
 }
 
 export const DEFAULT_CHAT_LIMITS = { burst: 30, perSecond: 2, perClient: 8, total: 200, reserved: 20 } as const;
 
 /** A network's most turns at once: a quarter of the server's, so four networks can never fill it. */
-export function networkShare(total: number, perClient: number): number {
+export function networkCap(total: number, perClient: number): number {
 	return Math.max(perClient, Math.ceil(total / 4));
 }
 
@@ -42,6 +44,7 @@ export class ChatLimits {
 	readonly perClient: number;
 	readonly perNetwork: number;
 	readonly total: number;
+	readonly networkShare: number;
 	readonly #rate: RateLimiter;
 	readonly #slots: FairSlots;
 	readonly stats = { admitted: 0, rateLimited: 0, tooManyAtOnce: 0, serverFull: 0 };
@@ -50,10 +53,12 @@ export class ChatLimits {
 		const d = DEFAULT_CHAT_LIMITS;
 		this.perClient = o.perClient ?? d.perClient;
 		this.total = o.total ?? d.total;
-		this.perNetwork = o.perNetwork ?? networkShare(this.total, this.perClient);
+		this.perNetwork = o.perNetwork ?? networkCap(this.total, this.perClient);
+		const reserved = Math.min(o.reserved ?? d.reserved, this.total);
+		this.networkShare = Math.min(o.networkShare ?? reserved, this.total - reserved);
 		this.#rate = new RateLimiter({ burst: o.burst ?? d.burst, perSecond: o.perSecond ?? d.perSecond, now: o.now });
 		this.#slots = new FairSlots(
-			{ total: this.total, perAddress: this.perClient, perNetwork: this.perNetwork, reserved: Math.min(o.reserved ?? d.reserved, this.total) },
+			{ total: this.total, perAddress: this.perClient, perNetwork: this.perNetwork, reserved, networkShare: this.networkShare },
 			'chat turns at once'
 		);
 	}
@@ -61,7 +66,8 @@ export class ChatLimits {
 	/**
 	 * Limits sized to what the agent can take: its places in core's pool and its queue (issue 21).
 	 * Past those a turn is refused anyway ("core busy"), so the fair sharing must happen within them:
-	 * an eighth kept for loopback and token holders (and a network's quarter, as always).
+	 * an eighth kept for loopback and token holders (and as many for the network's clients), a quarter
+	 * at most per network.
 	 */
 	static forCore(core: { readonly share: number; readonly queueLength: number }, o: ChatLimitsOptions = {}): ChatLimits {
 		const total = core.share + core.queueLength;

@@ -17,7 +17,7 @@ export { crossSiteReason, ownOrigins, upgradeCrossSiteReason } from './origin';
 export { RateLimiter, type RateLimitOptions } from './rate-limit';
 export { FairSlots, type Slot, type SlotOptions } from './slots';
 export { holdsApiToken } from './token';
-export { SECURITY_HEADERS, withSecurityHeaders } from './headers';
+export { ANSWER_HEADERS, headersOnEveryAnswer, SECURITY_HEADERS, withSecurityHeaders } from './headers';
 
 export type GuardCode = 'forbidden' | 'unauthorized' | 'rate-limited' | 'busy-server';
 
