@@ -13,9 +13,9 @@
  * - it marks its build folder as in use, so later builds leave it alone.
  */
 import http from 'node:http';
-import { networkInterfaces } from 'node:os';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fromOtherDevices, leaveForKiosk, networkUrls, urlOf } from './addresses.js';
 import { holdBuild } from './builds.js';
 // A copy of src/lib/server/settings-file.js, put in each build beside this file.
 import { applySettingsFile, checkAdapterSettings, ConfigError, located } from './settings-file.js';
@@ -78,9 +78,12 @@ server.once('error', (/** @type {NodeJS.ErrnoException} */ e) => {
 	process.exit(1);
 });
 
-server.listen(start.port, start.host, () => {
+server.listen(start.port, start.host, async () => {
+	// Under systemd (the installed service) the kiosk on this machine waits for this file (scripts/kiosk.sh).
+	const runtime = process.env.RUNTIME_DIRECTORY?.split(':')[0];
+	if (runtime) leaveForKiosk(runtime, { scheme: 'http', host: start.host, port: start.port });
 	const file = source?.file ? `; settings from ${source.file}` : '';
-	console.log(`ovos-screen: open ${urls(start.host, start.port)}, talking to ${start.ovos}${file}; ${tokenNote(start.tokenRequired)}  (Ctrl-C stops it)`);
+	console.log(`ovos-screen: open ${await urls(start.host, start.port)}, talking to ${start.ovos}${file}; ${tokenNote(start.tokenRequired)}  (Ctrl-C stops it)`);
 });
 
 /**
@@ -94,15 +97,18 @@ function tokenNote(required) {
 		: 'no API token required (set OVOS_SCREEN_TOKEN to require one)';
 }
 
-/** The URL to open on this machine, and the one for other devices when listening on every interface. */
-function urls(host, port) {
+/**
+ * The URL to open on this machine and, when listening on every interface, every one a phone or
+ * another computer can use (server/addresses.js).
+ * @param {string} host
+ * @param {number} port
+ */
+async function urls(host, port) {
 	const any = host === '0.0.0.0' || host === '::';
-	const local = `http://${any ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${port}/`;
+	const local = urlOf('http', any ? 'localhost' : host, port);
 	if (!any) return local;
-	const lan = Object.values(networkInterfaces())
-		.flat()
-		.find((a) => a && a.family === 'IPv4' && !a.internal);
-	return lan ? `${local} (from other devices http://${lan.address}:${port}/)` : local;
+	const lan = fromOtherDevices(await networkUrls('http', port));
+	return lan ? `${local} here, or ${lan}` : local;
 }
 
 let stopping = false;
