@@ -10,8 +10,11 @@
  */
 import { expect, test } from '@playwright/test';
 import { execFileSync, spawnSync } from 'node:child_process';
+import { X509Certificate } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createServer, get } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, startApp } from '../tests/support/app';
 import { Device } from './support/device';
@@ -50,6 +53,7 @@ test('install.sh: settings, verified units, idempotent re-run, a serving app, un
 	// A port above 1024 needs no privilege, and gets none.
 	expect(unit).not.toContain('Capabilit');
 	expect(existsSync(join(root, 'opt/ovos-screen/.env.example'))).toBe(true);
+	expect(readFileSync(join(root, 'opt/ovos-screen/LICENSE'), 'utf8')).toBe(readFileSync('LICENSE', 'utf8'));
 	// kiosk.sh reads its Chromium flags from the file beside it (and will not start without it).
 	expect(readFileSync(join(root, 'opt/ovos-screen/scripts/kiosk-chromium.flags'), 'utf8')).toBe(readFileSync('scripts/kiosk-chromium.flags', 'utf8'));
 	// The kiosk learns where the app is from the app, not from a URL written in at install.
@@ -223,6 +227,78 @@ test('its last line names every address a phone can open, IPv4 first', async () 
 	// And the app's start line, the same.
 	const service = await d.startService();
 	expect(service.output).toMatch(/open http:\/\/localhost:8080\/ here, or http:\/\/10\.9\.8\.7:8080\/ or http:\/\/\[fd00:9::7\]:8080\/ from a phone or another computer/);
+});
+
+/** GET / over https on loopback from a client that trusts `ca` only, checking the name `name` (else the address): the status, or why not. */
+function trusted(ca: string, port: number, name?: string): Promise<string> {
+	return new Promise((resolve) => {
+		get({ host: '127.0.0.1', port, ca, servername: name, path: '/' }, (res) => {
+			res.resume();
+			resolve(`${res.statusCode}`);
+		}).on('error', (e) => resolve(e.message));
+	});
+}
+
+test('--tls: a self-signed certificate for the device’s names and addresses, named in the settings, its key the app’s alone; kept, and made again when an address is new', async () => {
+	test.skip(!asRoot, 'needs root for the namespaces');
+	test.setTimeout(120_000);
+	const d = device(['10.9.8.7/24', 'fd00:9::7/64']);
+	const r = d.install(['--build-dir', 'build', '--no-kiosk', '--port', '8443', '--tls']);
+	expect(r.status, r.stderr).toBe(0);
+	const made = /^install\.sh: made a certificate for this machine \(none yet\): \/etc\/ovos-screen\/tls\/cert\.pem, SHA-256 ([0-9A-F:]{95})$/m.exec(r.stdout);
+	expect(made, r.stdout).not.toBeNull();
+	expect(r.stdout).toMatch(/^install\.sh: a phone trusts it once it has it installed \(docs\/install\.md, HTTPS\)/m);
+	expect(r.stdout.trim().split('\n').at(-1)).toMatch(/then open https:\/\/10\.9\.8\.7:8443\/ or https:\/\/\[fd00:9::7\]:8443\/ from a phone/);
+	const settings = d.read('/etc/ovos-screen/ovos-screen.env');
+	expect(settings).toMatch(/^OVOS_SCREEN_TLS_CERT=\/etc\/ovos-screen\/tls\/cert\.pem$/m);
+	expect(settings).toMatch(/^OVOS_SCREEN_TLS_KEY=\/etc\/ovos-screen\/tls\/key\.pem$/m);
+	expect(d.run('stat -c "%U %a" /etc/ovos-screen/tls/key.pem /etc/ovos-screen/tls/cert.pem').stdout).toBe('ovos-screen 600\nroot 644\n');
+
+	const pem = d.read('/etc/ovos-screen/tls/cert.pem');
+	const cert = new X509Certificate(pem);
+	expect(cert.fingerprint256).toBe(made?.[1]);
+	for (const ip of ['10.9.8.7', 'fd00:9::7', '127.0.0.1', '::1']) expect(cert.checkIP(ip), ip).toBe(ip);
+	const short = hostname().split('.')[0] ?? '';
+	for (const name of [short, `${short}.local`, 'localhost']) expect(cert.checkHost(name), name).toBe(name);
+	expect(cert.checkHost('example.com')).toBeUndefined();
+	// A phone has two years and more before it must trust a new one, and no more than it accepts.
+	const days = (Date.parse(cert.validTo) - Date.now()) / 86_400_000;
+	expect(days).toBeGreaterThan(820);
+	expect(days).toBeLessThanOrEqual(825);
+	// A client that trusts this certificate alone reaches a server using it, by name and by address.
+	const server = createServer({ cert: pem, key: readFileSync(d.path('/etc/ovos-screen/tls/key.pem')) }, (_, res) => res.end('ok'));
+	await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+	try {
+		const { port } = server.address() as AddressInfo;
+		expect(await trusted(pem, port, 'localhost')).toBe('200');
+		expect(await trusted(pem, port)).toBe('200');
+		expect(await trusted(pem, port, 'example.com')).toMatch(/altnames/);
+	} finally {
+		server.close();
+	}
+
+	// Run again: the same certificate, and nothing else to say of it.
+	const again = d.install(['--build-dir', 'build', '--no-kiosk']);
+	expect(again.status, again.stderr).toBe(0);
+	expect(again.stdout).toMatch(/^install\.sh: certificate \/etc\/ovos-screen\/tls\/cert\.pem kept \(it names this machine's names and addresses\)$/m);
+	expect(again.stdout).not.toMatch(/settings written/);
+	expect(d.read('/etc/ovos-screen/tls/cert.pem')).toBe(pem);
+
+	// On a new address (another network, a new lease) it names that one too.
+	const moved = new Device(d.root, ['10.9.8.8/24']).install(['--build-dir', 'build', '--no-kiosk']);
+	expect(moved.status, moved.stderr).toBe(0);
+	expect(moved.stdout).toMatch(/^install\.sh: made a certificate for this machine \(the old one does not name 10\.9\.8\.8\): /m);
+	expect(new X509Certificate(d.read('/etc/ovos-screen/tls/cert.pem')).checkIP('10.9.8.8')).toBe('10.9.8.8');
+
+	// A certificate of the person's own, named in the settings, stays theirs.
+	const own = d.run(
+		'mkdir -p /etc/ovos-screen/own && cp /etc/ovos-screen/tls/cert.pem /etc/ovos-screen/tls/key.pem /etc/ovos-screen/own/ && sed -i "s|/etc/ovos-screen/tls/|/etc/ovos-screen/own/|" /etc/ovos-screen/ovos-screen.env'
+	);
+	expect(own.status, own.stderr).toBe(0);
+	const mine = d.install(['--build-dir', 'build', '--no-kiosk', '--tls']);
+	expect(mine.status, mine.stderr).toBe(0);
+	expect(mine.stdout).toMatch(/^install\.sh: --tls: the settings name a certificate of their own \(\/etc\/ovos-screen\/own\/cert\.pem\): kept, none made$/m);
+	expect(d.read('/etc/ovos-screen/ovos-screen.env')).toMatch(/^OVOS_SCREEN_TLS_CERT=\/etc\/ovos-screen\/own\/cert\.pem$/m);
 });
 
 test('install.sh where systemd is not running (an image built in a chroot): both units enabled alike, and it says nothing was started', async () => {

@@ -19,7 +19,9 @@
 #                      $SUDO_USER, else the system user ovos-screen, made for it; never root)
 #   --ovos-host HOST   OVOS device (default 127.0.0.1; a host name or address, no scheme or port)
 #   --port N           port of the app (default 3000; below 1024 the service is allowed to bind it)
-#   --tls              serve https with a certificate for this device's names (kept on later runs)
+#   --tls              serve https with a self-signed certificate for this device's names and
+#                      addresses (kept on later runs; made again when it ends within 30 days or
+#                      no longer names them)
 #   --no-kiosk         install the app server only (a headless box serving other screens)
 #   --build-dir DIR    use this already-built app instead of building one
 #   --uninstall        remove; with --purge also the settings file and the data folder
@@ -128,7 +130,6 @@ command -v npm >/dev/null 2>&1 || die "npm is needed with Node.js"
 if [ "$kiosk" = 1 ] && ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then
 	die "the kiosk needs Debian's chromium (apt-get install chromium), or pass --no-kiosk"
 fi
-[ "$tls" = 1 ] && ! command -v openssl >/dev/null 2>&1 && die "--tls makes its certificate with openssl (apt-get install openssl)"
 
 # Who runs the app: the one named, else the one an earlier install chose, else the one who ran sudo,
 # else a system user of its own — never root, which a web server on the network does not need.
@@ -166,6 +167,16 @@ set --
 settings_tool --check "$settings" "$@"
 data_dir=$(reported OVOS_SCREEN_DATA_DIR)
 case "$data_dir" in '') data_dir=/opt/ovos-screen/.data ;; /*) ;; *) data_dir="/opt/ovos-screen/$data_dir" ;; esac
+# The certificate: made (or renewed) here when asked for, or when the settings name the one made here
+# before; a certificate of the person's own that the settings name is theirs to keep.
+tls_cert=$(reported OVOS_SCREEN_TLS_CERT)
+make_tls=0
+if [ "$tls" = 1 ] && [ -n "$tls_cert" ] && [ "$tls_cert" != "$tls_dir/cert.pem" ]; then
+	say "--tls: the settings name a certificate of their own ($tls_cert): kept, none made"
+elif [ "$tls" = 1 ] || [ "$tls_cert" = "$tls_dir/cert.pem" ]; then
+	make_tls=1
+	command -v openssl >/dev/null 2>&1 || die "--tls makes its certificate with openssl (apt-get install openssl)"
+fi
 case "$data_dir/" in /opt/ovos-screen/*) die "OVOS_SCREEN_DATA_DIR=$data_dir (in $settings) is inside the app's folder, which every update replaces: set it to /var/lib/ovos-screen" ;; esac
 say "settings checked ($settings)"
 
@@ -196,7 +207,7 @@ if [ -z "$build_dir" ]; then
 	build_dir="$here/build"
 fi
 [ -f "$build_dir/index.js" ] || die "$build_dir is not a built app (no index.js)"
-shipped="package.json package-lock.json .env.example scripts/kiosk.sh scripts/kiosk-chromium.flags"
+shipped="package.json package-lock.json .env.example LICENSE scripts/kiosk.sh scripts/kiosk-chromium.flags"
 same_app() {
 	[ -d "$app/node_modules" ] && diff -rq "$build_dir/" "$app/build/" >/dev/null 2>&1 || return 1
 	for f in $shipped; do cmp -s "$here/$f" "$app/$f" || return 1; done
@@ -232,15 +243,72 @@ fi
 # 4. Settings: written once; later runs change only what was asked (checked again as written), then
 #    what the service will read and write is tried as its user.
 mkdir -p "$etc"
+tls_changed=0
+# A self-signed certificate for every name and address this machine answers to (server/addresses.js),
+# kept while it still names them all and has a month to run. It may vouch for those names only (name
+# constraints), so a phone that trusts it trusts nothing else by it; 825 days, the most a phone
+# accepts for a server's certificate. docs/install.md says how a phone trusts it.
+certificate() {
+	cert="$prefix$tls_dir/cert.pem"
+	key="$prefix$tls_dir/key.pem"
+	names=$("$node_bin" "$here/server/addresses.js" names)
+	why="none yet"
+	if [ -s "$cert" ] && [ -s "$key" ]; then
+		why=""
+		openssl x509 -in "$cert" -noout -checkend 2592000 >/dev/null 2>&1 || why="the old one ends within 30 days"
+		for n in $names; do
+			[ -n "$why" ] && break
+			case "$n" in DNS:*) check=-checkhost ;; *) check=-checkip ;; esac
+			openssl x509 -in "$cert" -noout "$check" "${n#*:}" 2>/dev/null | grep -q ' does match ' || why="the old one does not name ${n#*:}"
+		done
+	fi
+	if [ -z "$why" ]; then
+		say "certificate $tls_dir/cert.pem kept (it names this machine's names and addresses)"
+		return 0
+	fi
+	permitted=""
+	for n in $names; do
+		case "$n" in IP:*:*) n="$n/ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff" ;; IP:*) n="$n/255.255.255.255" ;; esac
+		permitted="$permitted${permitted:+,}permitted;$n"
+	done
+	mkdir -p "$prefix$tls_dir"
+	conf=$(mktemp)
+	printf '%s\n' '[req]' 'distinguished_name = dn' 'x509_extensions = ext' 'prompt = no' '[dn]' "CN = $(hostname) (ovos-screen)" '[ext]' \
+		"subjectAltName = $(echo $names | tr ' ' ,)" 'basicConstraints = critical,CA:TRUE,pathlen:0' \
+		'keyUsage = critical,digitalSignature,keyCertSign' 'extendedKeyUsage = serverAuth' 'subjectKeyIdentifier = hash' \
+		"nameConstraints = critical,$permitted" >"$conf"
+	(umask 077 && quiet openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 825 -config "$conf" -keyout "$key.new" -out "$cert.new") ||
+		{ rm -f "$conf" "$key.new" "$cert.new"; die "openssl could not make the certificate (its output is above)"; }
+	rm -f "$conf"
+	chmod 644 "$cert.new"
+	mv "$key.new" "$key"
+	mv "$cert.new" "$cert"
+	tls_changed=1
+	fingerprint=$(openssl x509 -in "$cert" -noout -fingerprint -sha256 | sed 's/^[^=]*=//')
+	say "made a certificate for this machine ($why): $tls_dir/cert.pem, SHA-256 $fingerprint"
+	say "a phone trusts it once it has it installed (docs/install.md, HTTPS), or once its browser shows this same fingerprint and is told to go on"
+}
+if [ "$make_tls" = 1 ]; then
+	certificate
+	set -- "$@" "OVOS_SCREEN_TLS_CERT=$tls_dir/cert.pem" "OVOS_SCREEN_TLS_KEY=$tls_dir/key.pem"
+fi
 settings_tool "$settings" "$@"
 settings_changed=0
 [ "$(reported CHANGED)" = yes ] && settings_changed=1 && say "settings written to $settings"
 port=$(reported PORT)
+scheme=http
+[ -n "$(reported OVOS_SCREEN_TLS_CERT)" ] && scheme=https
 mkdir -p "$prefix$data_dir"
 if [ -z "$prefix" ]; then
 	chown -R "$user:$(id -gn "$user")" "$data_dir"
 	chgrp "$(id -gn "$user")" "$settings"
 	as_user test -r "$settings" || die "$user cannot read $settings (a folder on its way closed to it?)"
+	# The key made here is the app's alone.
+	if [ "$make_tls" = 1 ]; then
+		chown "$user" "$tls_dir/key.pem"
+		chmod 600 "$tls_dir/key.pem"
+		as_user test -r "$tls_dir/key.pem" || die "$user cannot read $tls_dir/key.pem (a folder on its way closed to it?)"
+	fi
 	as_user test -w "$data_dir" || die "$user cannot write OVOS_SCREEN_DATA_DIR=$data_dir (a folder on its way closed to it?)"
 fi
 
@@ -324,14 +392,14 @@ units="ovos-screen.service (the app)"
 say "enabled $units"
 
 # 6. What runs now, said plainly, with the addresses a phone can open.
-where=$("$node_bin" "$here/server/addresses.js" http "$port")
+where=$("$node_bin" "$here/server/addresses.js" "$scheme" "$port")
 where=${where:+open $where}
 where=${where:-"this machine has no network address yet (once it has, the app's log names them: journalctl -u ovos-screen)"}
 kiosk_note=""
 [ "$kiosk" = 1 ] && kiosk_note="; the kiosk starts with the next desktop login"
 if [ "$running" = 1 ]; then
 	systemctl daemon-reload
-	if [ "$app_changed$settings_changed$unit_changed" = 000 ] && systemctl is-active --quiet ovos-screen.service; then
+	if [ "$app_changed$settings_changed$unit_changed$tls_changed" = 0000 ] && systemctl is-active --quiet ovos-screen.service; then
 		say "nothing changed: ovos-screen.service keeps running; $where$kiosk_note"
 	else
 		systemctl restart ovos-screen.service || die "ovos-screen.service did not start: journalctl -u ovos-screen says why"

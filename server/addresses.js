@@ -5,6 +5,7 @@
  * Plain JavaScript beside the server entry, copied into each build with it (builds.js).
  *
  *   node server/addresses.js SCHEME PORT     the addresses other devices can open, as one phrase (install.sh)
+ *   node server/addresses.js names           the names a certificate for this machine covers, one a line (install.sh --tls)
  */
 import { createHash, X509Certificate } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
@@ -70,6 +71,19 @@ export async function networkUrls(scheme, port, from = {}) {
 }
 
 /**
+ * What a certificate for this machine names, as openssl's subjectAltName entries: its host name, the
+ * `.local` name (mDNS may come later), localhost, loopback and every address other devices can use.
+ * @param {ReturnType<typeof networkInterfaces>} [interfaces]
+ * @param {string} [host]
+ * @returns {string[]}
+ */
+export function certificateNames(interfaces = networkInterfaces(), host = hostname()) {
+	const short = host.split('.')[0] ?? host;
+	const dns = [...new Set([host, short, `${short}.local`, 'localhost'].filter(Boolean))];
+	return [...dns.map((n) => `DNS:${n}`), ...['127.0.0.1', '::1', ...machineAddresses(interfaces)].map((a) => `IP:${a}`)];
+}
+
+/**
  * The addresses, as the start line and the installer say them ("" when there are none).
  * @param {string[]} urls
  */
@@ -118,5 +132,6 @@ export function spkiHash(pem) {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
 	const [scheme = 'http', port = '3000'] = process.argv.slice(2);
-	console.log(fromOtherDevices(await networkUrls(scheme, Number(port))));
+	if (scheme === 'names') console.log(certificateNames().join('\n'));
+	else console.log(fromOtherDevices(await networkUrls(scheme, Number(port))));
 }

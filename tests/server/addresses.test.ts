@@ -9,7 +9,7 @@ import type { NetworkInterfaceInfo } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fromOtherDevices, kioskHost, leaveForKiosk, localName, machineAddresses, networkUrls, spkiHash, urlOf } from '../../server/addresses.js';
+import { certificateNames, fromOtherDevices, kioskHost, leaveForKiosk, localName, machineAddresses, networkUrls, spkiHash, urlOf } from '../../server/addresses.js';
 
 const nic = (address: string, family: 'IPv4' | 'IPv6', internal = false) => ({ address, family, internal, netmask: '', mac: '', cidr: null, ...(family === 'IPv6' ? { scopeid: 0 } : {}) }) as NetworkInterfaceInfo;
 const INTERFACES = {
@@ -45,6 +45,24 @@ describe('addresses for other devices', () => {
 		expect(urls).toEqual(['http://192.168.1.20:3000/', 'http://10.0.0.7:3000/', 'http://[fd00::2]:3000/', 'http://[2001:db8::5]:3000/', 'http://pi.local:3000/']);
 		expect(fromOtherDevices(urls.slice(-2))).toBe('http://[2001:db8::5]:3000/ or http://pi.local:3000/ from a phone or another computer (other browsers pair with a code shown on this screen)');
 		expect(fromOtherDevices([])).toBe('');
+	});
+});
+
+describe('the names a certificate for this machine covers', () => {
+	it('its host name, short and .local, localhost, loopback and every address other devices can use', () => {
+		expect(certificateNames(INTERFACES, 'pi.lan')).toEqual([
+			'DNS:pi.lan',
+			'DNS:pi',
+			'DNS:pi.local',
+			'DNS:localhost',
+			'IP:127.0.0.1',
+			'IP:::1',
+			'IP:192.168.1.20',
+			'IP:10.0.0.7',
+			'IP:fd00::2',
+			'IP:2001:db8::5'
+		]);
+		expect(certificateNames({}, 'pi')).toEqual(['DNS:pi', 'DNS:pi.local', 'DNS:localhost', 'IP:127.0.0.1', 'IP:::1']);
 	});
 });
 
