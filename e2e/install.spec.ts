@@ -16,6 +16,7 @@ import { createServer, get } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spkiHash } from '../server/addresses.js';
 import { freePort, startApp } from '../tests/support/app';
 import { Device } from './support/device';
 
@@ -276,6 +277,14 @@ test('--tls: a self-signed certificate for the device’s names and addresses, n
 	} finally {
 		server.close();
 	}
+
+	// The service serves https with it; the kiosk is handed the address and the certificate's key.
+	const service = await d.startService(
+		`NODE_EXTRA_CA_CERTS=/etc/ovos-screen/tls/cert.pem node -e "fetch('https://10.9.8.7:8443/kiosk').then((r) => console.log('GET /kiosk ' + r.status), (e) => console.log(e.cause?.code ?? e.message))"`
+	);
+	expect(service.kioskUrl, service.output).toBe(`url=https://127.0.0.1:8443\nspki=${spkiHash(pem)}`);
+	expect(service.output).toMatch(/^GET \/kiosk 200$/m);
+	expect(service.output).toMatch(/open https:\/\/localhost:8443\/ here, or https:\/\/10\.9\.8\.7:8443\/ or https:\/\/\[fd00:9::7\]:8443\/ from a phone/);
 
 	// Run again: the same certificate, and nothing else to say of it.
 	const again = d.install(['--build-dir', 'build', '--no-kiosk']);
