@@ -278,6 +278,13 @@ test('--tls: a self-signed certificate for the device’s names and addresses, n
 		server.close();
 	}
 
+	// Its key can vouch for the device's own names only: a certificate it signs for another name fails.
+	const sign = (name: string) =>
+		d.run(`mkdir "$ROOT/leaf-${name}" && cd "$ROOT/leaf-${name}" && printf 'subjectAltName=DNS:${name}\\n' > ext && openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout leaf.key -subj /CN=${name} -out leaf.csr 2>/dev/null &&
+			openssl x509 -req -in leaf.csr -CA /etc/ovos-screen/tls/cert.pem -CAkey /etc/ovos-screen/tls/key.pem -days 1 -extfile ext -out leaf.pem 2>/dev/null && openssl verify -CAfile /etc/ovos-screen/tls/cert.pem leaf.pem 2>&1`).stdout;
+	expect(sign('example.com')).toMatch(/permitted subtree violation/);
+	expect(sign('localhost')).toMatch(/leaf\.pem: OK/);
+
 	// The service serves https with it; the kiosk is handed the address and the certificate's key.
 	const service = await d.startService(
 		`NODE_EXTRA_CA_CERTS=/etc/ovos-screen/tls/cert.pem node -e "fetch('https://10.9.8.7:8443/kiosk').then((r) => console.log('GET /kiosk ' + r.status), (e) => console.log(e.cause?.code ?? e.message))"`
