@@ -96,7 +96,9 @@ test.describe('a link pointing the screen at another host (14.6)', () => {
 
 	test('allowed by OVOS_SCREEN_ALLOWED_HOSTS, the same link connects there', async ({ page }) => {
 		const other = await privateSim();
-		const app = await startApp({ OVOS_HOST: '127.0.0.1', OVOS_BUS_PORT: process.env.SIM_BUS_PORT ?? '8181', OVOS_GUI_PORT: process.env.SIM_GUI_PORT ?? '18181', OVOS_SCREEN_ALLOWED_HOSTS: 'devbox.lan, attacker.test' });
+		// Straight sockets: only the browser maps attacker.test to this machine, so the app's relay could
+		// not look it up; the relay's own host allow-list is held by tests/server/relay.test.ts.
+		const app = await startApp({ OVOS_HOST: '127.0.0.1', OVOS_BUS_PORT: process.env.SIM_BUS_PORT ?? '8181', OVOS_GUI_PORT: process.env.SIM_GUI_PORT ?? '18181', OVOS_SCREEN_ALLOWED_HOSTS: 'devbox.lan, attacker.test', OVOS_SCREEN_DIRECT_SOCKETS: 'on' });
 		try {
 			show(other, 'skill-other.test', ['SYSTEM_TextFrame'], { title: 'Second device', text: 'hello from the other device' });
 			await page.goto(`${app.url}/?host=attacker.test&guiPort=${other.guiPort}&busPort=${other.busPort}`);
