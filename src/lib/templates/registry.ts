@@ -228,13 +228,12 @@ export async function preloadTemplates(): Promise<void> {
 	);
 }
 
-/** Every page we draw ourselves (the dashboard's workbench lists them): SYSTEM templates, and skill pages under each skill's first id. */
-export function builtInPages(): { readonly system: readonly string[]; readonly skills: readonly { readonly namespace: string; readonly page: string }[] } {
-	const skills = [...SKILL_LOADERS.keys()].map((key) => {
-		const slash = key.indexOf('/');
-		return { namespace: key.slice(0, slash), page: key.slice(slash + 1) };
-	});
-	return { system: Object.keys(SYSTEM), skills };
+/** Every page with a renderer of ours: each SYSTEM template (any namespace: null), each skill page in its skill's first namespace. */
+export function registeredPages(): readonly { readonly namespace: string | null; readonly page: string }[] {
+	return [
+		...Object.keys(SYSTEM).map((page) => ({ namespace: null, page })),
+		...SKILLS.flatMap((skill) => Object.keys(skill.pages).map((page) => ({ namespace: skill.namespaces[0] as string, page })))
+	];
 }
 
 /** True when the page has a renderer (a page file, a SYSTEM template or a known skill page). */

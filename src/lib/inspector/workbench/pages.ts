@@ -5,7 +5,7 @@
 import { LANGUAGES } from '$lib/i18n/languages';
 import type { JsonObject } from '$lib/protocol';
 import type { PageFiles } from '$lib/protocol/page-files';
-import { builtInPages } from '$lib/templates/registry';
+import { registeredPages } from '$lib/templates/registry';
 
 export type PageKind = 'file' | 'skill' | 'system' | 'generic';
 
@@ -20,7 +20,7 @@ export const EXAMPLE_SKILL = 'my-skill.example';
 
 /** Every page: page files first (by skill and page), then our skill pages, SYSTEM templates, and the generic card. */
 export function pageChoices(files: PageFiles | null): PageChoice[] {
-	const built = builtInPages();
+	const ours = registeredPages();
 	const fromFiles = Object.keys(files ?? {})
 		.sort()
 		.map((key): PageChoice => {
@@ -29,8 +29,8 @@ export function pageChoices(files: PageFiles | null): PageChoice[] {
 		});
 	return [
 		...fromFiles,
-		...built.skills.map((s): PageChoice => ({ kind: 'skill', ...s })),
-		...built.system.map((page): PageChoice => ({ kind: 'system', namespace: EXAMPLE_SKILL, page })),
+		...ours.flatMap(({ namespace, page }): PageChoice[] => (namespace === null ? [] : [{ kind: 'skill', namespace, page }])),
+		...ours.flatMap(({ namespace, page }): PageChoice[] => (namespace === null ? [{ kind: 'system', namespace: EXAMPLE_SKILL, page }] : [])),
 		{ kind: 'generic', namespace: EXAMPLE_SKILL, page: 'status' }
 	];
 }
