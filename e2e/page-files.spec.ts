@@ -95,6 +95,7 @@ test('what a page file sends reaches the skill as <skill_id>.<name>, as the buil
 	const heard = collect(sim, `${ALERTS}.ovos.alerts.cancel_timer`);
 	// The skill sends its timers again every second: a tap that one of those lands in still counts.
 	const cancel = timerPage(page).getByRole('button', { name: 'Cancel' });
+	await expect(cancel).toBeVisible();
 	const at = await cancel.boundingBox();
 	if (!at) throw new Error('no Cancel button');
 	await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
