@@ -27,7 +27,7 @@
 import { assertEvent, assign, enqueueActions, emit, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { announce, decode, decodeBus, encode, encodeBus, guiConnected, type BusMessage, type ClientMessage, type Decoded, type GuiMessage, type ProtocolError } from '../protocol';
 import { busUrl, guiUrl, type OvosAddress } from '../protocol/address';
-import { emptyState, hasPageChoice, reduce, withFocus, type PageFocus, type ScreenState } from '../screen';
+import { CLEAN_REPLAY, checkReplayFrame, emptyState, hasPageChoice, reduce, replayVerdict, withFocus, type PageFocus, type ReplayCheck, type ScreenState } from '../screen';
 import { aliveLogic, holdAfter, httpProbe, portWatchLogic, socketAlive, type PortWatchers } from './port-watch';
 import { socketLogic, type SocketEvent, type SocketKind } from './socket';
 import { browserTransport, type Transport } from './transport';
@@ -91,8 +91,8 @@ export interface ConnectionContext extends ConnectionInput {
 	readonly frame: WireFrame | null;
 	/** The last batch of GUI frames, for the wire log. */
 	readonly batch: readonly WireFrame[];
-	/** Why the current replay cannot be trusted, or null. */
-	readonly raced: string | null;
+	/** What the current replay's frames say about whether a live change cut into it. */
+	readonly replay: ReplayCheck;
 	readonly resyncs: number;
 }
 
@@ -168,12 +168,7 @@ function receiveGui(c: ConnectionContext, raw: string | null, replaying: boolean
 	let problem: string | undefined;
 	const model = reduce(c.model, d.value, (p) => (problem = p));
 	const msg = d.value;
-	let raced = c.raced;
-	// ovos-gui never sends these in a replay; in its window they come from a live change that cut into it.
-	if (replaying && raced === null) {
-		if (msg.kind === 'stack.move' || msg.kind === 'stack.remove') raced = `${msg.kind} during the replay`;
-		else if (problem !== undefined && msg.kind === 'stack.insert') raced = `stack insert during the replay: ${problem}`;
-	}
+	const replay = replaying ? checkReplayFrame(c.replay, msg, c.model, model, problem) : c.replay;
 	return {
 		model,
 		framesIn: c.framesIn + 1,
@@ -181,7 +176,7 @@ function receiveGui(c: ConnectionContext, raw: string | null, replaying: boolean
 		seq: base.seq,
 		gui,
 		guiHeardAt: time,
-		raced,
+		replay,
 		frame: problem === undefined ? { ...base, message: msg } : { ...base, message: msg, problem }
 	};
 }
@@ -287,7 +282,7 @@ export const connectionMachine = setup({
 		busAnswered: ({ context, event }) => (event as { output?: unknown }).output === true || context.busHeardAt > context.bus.checkStartedAt,
 		guiDeadNow: ({ context }) => context.gui.unanswered + 1 >= DEAD_AFTER,
 		busDeadNow: ({ context }) => context.bus.unanswered + 1 >= DEAD_AFTER,
-		replayRaced: ({ context }) => context.raced !== null && context.resyncs < MAX_RESYNCS
+		replayRaced: ({ context }) => replayVerdict(context.replay, context.model) !== null && context.resyncs < MAX_RESYNCS
 	},
 	actions: {
 		noteStart: emit(({ context }) => ({
@@ -316,7 +311,7 @@ export const connectionMachine = setup({
 
 		/** A new GUI connection: the server replays everything, so the model starts from nothing (spec §1.4). */
 		startGuiConnection: enqueueActions(({ context, enqueue }) => {
-			enqueue.assign({ model: emptyState(), connection: context.connection + 1, gui: FRESH, guiHeardAt: Date.now(), raced: null });
+			enqueue.assign({ model: emptyState(), connection: context.connection + 1, gui: FRESH, guiHeardAt: Date.now(), replay: CLEAN_REPLAY });
 			enqueue.emit({ type: 'note', what: 'gui socket open' });
 		}),
 		/** GUI-socket-only clients announce flat so ovos-gui knows their framework (spec §1.3). */
@@ -354,7 +349,7 @@ export const connectionMachine = setup({
 		}),
 		resync: enqueueActions(({ context, enqueue }) => {
 			enqueue.assign({ resyncs: context.resyncs + 1 });
-			enqueue.emit({ type: 'note', what: `replay not trusted (${context.raced}): reconnecting for a clean one` });
+			enqueue.emit({ type: 'note', what: `replay not trusted (${replayVerdict(context.replay, context.model)}): reconnecting for a clean one` });
 		}),
 		sendGui: enqueueActions(({ context, event, enqueue }) => {
 			assertEvent(event, 'gui.send');
@@ -429,7 +424,7 @@ export const connectionMachine = setup({
 		seq: 0,
 		frame: null,
 		batch: [],
-		raced: null,
+		replay: CLEAN_REPLAY,
 		resyncs: 0
 	}),
 	entry: 'noteStart',
