@@ -41,7 +41,7 @@ describe('a replay a show cut into, on a live screen', () => {
 	])("%s: ovos-gui's order, with no second replay", async (file, replayEnd, replayed, cleared) => {
 		const lines = readFileSync(`tests/fixtures/${file}`, 'utf8').trim().split('\n');
 		const guiPort = await play(lines, replayEnd);
-		const address: OvosAddress = { host: '127.0.0.1', guiPort, busPort: 1, handshake: 'gui' };
+		const address: OvosAddress = { host: '127.0.0.1', guiPort, busPort: 1, handshake: 'gui', via: 'direct' };
 		screen = liveScreen(address);
 		const s = screen;
 		const received = () => s.frames.filter((f) => f.dir === 'in').length;

@@ -8,7 +8,7 @@ import type { OvosAddress } from '../../src/lib/protocol';
 import { REPLAY_MS } from '../../src/lib/connection';
 import { fakeTransport, fakeWatchers } from '../connection/fake-socket';
 
-const GUI: OvosAddress = { host: '10.0.0.5', guiPort: 18181, busPort: 8181, handshake: 'gui' };
+const GUI: OvosAddress = { host: '10.0.0.5', guiPort: 18181, busPort: 8181, handshake: 'gui', via: 'direct' };
 const insert = (id: string, position = 0) => ({ type: 'mycroft.session.list.insert', namespace: 'mycroft.system.active_skills', position, data: [{ skill_id: id }] });
 const pages = (ns: string, ...names: string[]) => ({ type: 'mycroft.gui.list.insert', namespace: ns, position: 0, data: names.map((page) => ({ url: null, page })) });
 
@@ -47,7 +47,7 @@ describe('ScreenClient', () => {
 		expect(client.state).toBe(client.actor!.getSnapshot().context.model);
 		expect(client.state.stack).toEqual(['a']);
 		expect(client.conn.status).toBe('live');
-		expect(client.conn.machine).toMatch(/^gui\.connected\.live\.replaying/);
+		expect(client.conn.machine).toMatch(/^gui\.socket\.live\.replaying/);
 		expect(client.conn.tags).toContain('live');
 	});
 

@@ -17,7 +17,7 @@ describe('loadConfig', () => {
 	it('has working defaults with nothing set: the embedded simulator on 8181/18181, the app on 0.0.0.0:3000', () => {
 		const c = loadConfig({});
 		expect(c).toMatchObject({ port: 3000, listenHost: '0.0.0.0', embedded: true, simulator: true, trustProxy: false, busHost: '127.0.0.1' });
-		expect(c.ovos).toEqual({ host: null, guiPort: 18181, busPort: 8181, handshake: 'gui' });
+		expect(c.ovos).toEqual({ host: null, guiPort: 18181, busPort: 8181, handshake: 'gui', via: 'direct' });
 	});
 
 	it('serves the embedded simulator’s GUI cache as a media root (its app icons are files there), and only while it runs', () => {
@@ -46,7 +46,7 @@ describe('loadConfig', () => {
 			ORIGIN: 'https://screen.example'
 		});
 		expect(c).toMatchObject({ port: 8080, listenHost: '::', embedded: false, simulator: false, trustProxy: true, busHost: '192.168.1.20', mediaRoots: ['/a', '/b'], chatIdleMs: 5000 });
-		expect(c.ovos).toEqual({ host: '192.168.1.20', guiPort: 18182, busPort: 8182, handshake: 'full' });
+		expect(c.ovos).toEqual({ host: '192.168.1.20', guiPort: 18182, busPort: 8182, handshake: 'full', via: 'direct' });
 		expect(loadConfig({ OVOS_HOST: 'mycroft.local' }).ovos.host).toBe('mycroft.local');
 		expect(loadConfig({ OVOS_HOST: '[fe80::1]' }).ovos.host).toBe('fe80::1');
 		expect(loadConfig({ OVOS_SIMULATOR: 'off' }).simulator).toBe(false);

@@ -8,9 +8,14 @@ export interface OvosAddress {
 	readonly busPort: number;
 	/** `gui`: connect straight to the GUI socket; `full`: Qt's core-bus handshake first (spec §1.2). */
 	readonly handshake: Handshake;
+	/**
+	 * `app`: the sockets go through the app server, which pipes each to OVOS and answers the screen's
+	 * pings on it (docs/protocol.md, "Connecting and the replay"); `direct`: straight to OVOS.
+	 */
+	readonly via: 'app' | 'direct';
 }
 
-export const DEFAULT_ADDRESS: OvosAddress = { host: null, guiPort: 18181, busPort: 8181, handshake: 'gui' };
+export const DEFAULT_ADDRESS: OvosAddress = { host: null, guiPort: 18181, busPort: 8181, handshake: 'gui', via: 'app' };
 
 function port(v: string | null, fallback: number): number {
 	const n = Number(v);
@@ -25,7 +30,8 @@ export function addressFromParams(params: URLSearchParams, base: OvosAddress = D
 		host: host && /^[\w.:[\]-]+$/.test(host) ? host : base.host,
 		guiPort: port(params.get('guiPort'), base.guiPort),
 		busPort: port(params.get('busPort'), base.busPort),
-		handshake: handshake === 'full' || handshake === 'gui' ? handshake : base.handshake
+		handshake: handshake === 'full' || handshake === 'gui' ? handshake : base.handshake,
+		via: base.via
 	};
 }
 

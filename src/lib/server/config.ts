@@ -328,7 +328,8 @@ function readAll(env: Env, source: SettingsSource): ServerConfig {
 	return {
 		port: readPort(env),
 		listenHost: readListenHost(env),
-		ovos: { host, guiPort: readGuiPort(env), busPort: readBusPort(env), handshake: readHandshake(env) },
+		// Screens reach OVOS straight: the app server does not pipe their sockets yet.
+		ovos: { host, guiPort: readGuiPort(env), busPort: readBusPort(env), handshake: readHandshake(env), via: 'direct' },
 		busHost: host ?? '127.0.0.1',
 		embedded: host === null,
 		simulator,
