@@ -103,6 +103,9 @@ export type WireFrame = WireRecord & { readonly time: number };
 
 export type ConnectionEmitted = { type: 'wire'; frame: WireRecord } | { type: 'wires'; frames: readonly WireRecord[] } | { type: 'note'; what: string };
 
+/** The lifecycles' ids: where `wake`, `slept` and frames to send go. */
+type SocketId = 'guiSocket' | 'busSocket';
+
 const BINARY: ProtocolError = { code: 'json', message: 'binary frame (the protocol is JSON text)' };
 
 const guiPortOf = (c: ConnectionContext) => c.guiPort ?? c.address.guiPort;
@@ -224,10 +227,14 @@ export const connectionMachine = setup({
 			assertEvent(event, 'note');
 			return { type: 'note' as const, what: event.what };
 		}),
-		wakeGui: sendTo('guiSocket', { type: 'wake' } satisfies LifecycleEvent),
-		wakeBus: sendTo('busSocket', { type: 'wake' } satisfies LifecycleEvent),
-		sleptGui: sendTo('guiSocket', { type: 'slept' } satisfies LifecycleEvent),
-		sleptBus: sendTo('busSocket', { type: 'slept' } satisfies LifecycleEvent),
+		/** `wake` and `slept` go on to a socket's lifecycle, which knows what they mean for it. */
+		tellSocket: sendTo(
+			(_, params: { socket: SocketId }) => params.socket,
+			({ event }) => {
+				assertEvent(event, ['wake', 'slept']);
+				return { type: event.type } satisfies LifecycleEvent;
+			}
+		),
 		/** ovos-gui named a GUI port (maybe another one): the next connect goes there. */
 		retargetGui: sendTo('guiSocket', ({ context }) => ({ type: 'target', url: guiUrlOf(context), port: guiPortOf(context) }) satisfies LifecycleEvent),
 
@@ -267,42 +274,36 @@ export const connectionMachine = setup({
 		}),
 		noteResync: emit(({ context }) => ({ type: 'note' as const, what: `replay not trusted (${replayVerdict(context.replay, context.model)}): reconnecting for a clean one` })),
 		countResync: assign({ resyncs: ({ context }) => context.resyncs + 1 }),
-		sendGui: enqueueActions(({ context, event, enqueue }) => {
-			assertEvent(event, 'gui.send');
-			const raw = encode(event.message);
-			const frame: WireRecord = { seq: context.seq + 1, socket: 'gui', dir: 'out', connection: context.connection, raw, message: event.message };
-			enqueue.sendTo('guiSocket', { type: 'send', raw } satisfies LifecycleEvent);
-			enqueue.assign({ framesOut: context.framesOut + 1, seq: frame.seq });
-			enqueue.emit({ type: 'wire', frame });
+		/** A message out, encoded, counted and recorded as `frame`; `transmit` sends it, `emitFrame` logs it. */
+		recordOut: assign(({ context, event }) => {
+			assertEvent(event, ['gui.send', 'bus.send']);
+			const base = { seq: context.seq + 1, dir: 'out' as const, connection: context.connection, message: event.message };
+			const frame: WireRecord =
+				event.type === 'gui.send' ? { ...base, socket: 'gui', raw: encode(event.message) } : { ...base, socket: 'bus', raw: encodeBus(event.message) };
+			return { framesOut: context.framesOut + 1, seq: frame.seq, frame };
 		}),
-		sendBus: enqueueActions(({ context, event, enqueue }) => {
-			assertEvent(event, 'bus.send');
-			const raw = encodeBus(event.message);
-			const frame: WireRecord = { seq: context.seq + 1, socket: 'bus', dir: 'out', connection: context.connection, raw, message: event.message };
-			enqueue.sendTo('busSocket', { type: 'send', raw } satisfies LifecycleEvent);
-			enqueue.assign({ framesOut: context.framesOut + 1, seq: frame.seq });
-			enqueue.emit({ type: 'wire', frame });
-		}),
+		transmit: sendTo((_, params: { socket: SocketId }) => params.socket, ({ context }) => ({ type: 'send', raw: context.frame?.raw ?? '' }) satisfies LifecycleEvent),
+		/** The wire log's record of the frame `recordOut` or `receiveBus` has just set. */
+		emitFrame: emit(({ context }) => ({ type: 'wire' as const, frame: context.frame! })),
 
 		announce: raise(({ context }) => ({ type: 'bus.send' as const, message: guiConnected(context.guiId) })),
 		noteAnnounce: emit(({ context }) => ({ type: 'note' as const, what: `announced gui_id ${context.guiId} on the core bus` })),
 		/** Core-bus frames are logged, never applied to the screen; the log decodes them if it wants. */
-		receiveBus: enqueueActions(({ context, event, enqueue }) => {
+		receiveBus: assign(({ context, event }) => {
 			assertEvent(event, 'bus.frame');
 			const binary = event.raw === null;
 			const frame: WireRecord = { seq: context.seq + 1, socket: 'bus', dir: 'in', connection: context.connection, raw: event.raw ?? '', ...(binary ? { error: BINARY } : {}) };
-			enqueue.assign({ framesIn: context.framesIn + 1, decodeErrors: context.decodeErrors + (binary ? 1 : 0), seq: frame.seq, frame });
-			enqueue.emit({ type: 'wire', frame });
+			return { framesIn: context.framesIn + 1, decodeErrors: context.decodeErrors + (binary ? 1 : 0), seq: frame.seq, frame };
 		}),
-		/** Also when live: another screen's announce made ovos-gui answer again, maybe with a new port. */
-		takePort: enqueueActions(({ context, event, enqueue }) => {
-			assertEvent(event, 'bus.frame');
-			const port = ourPort(event.raw, context.guiId);
-			if (port === null) return;
-			enqueue.assign({ guiPort: port });
-			enqueue.emit({ type: 'note', what: `mycroft.gui.port ${port} for our gui_id` });
-			enqueue.raise({ type: 'bus.answered' });
-		})
+		/** Also when live (`portIsOurs`): another screen's announce made ovos-gui answer again, maybe with a new port. */
+		takePort: assign({
+			guiPort: ({ context, event }) => {
+				assertEvent(event, 'bus.frame');
+				return ourPort(event.raw, context.guiId);
+			}
+		}),
+		notePort: emit(({ context }) => ({ type: 'note' as const, what: `mycroft.gui.port ${context.guiPort} for our gui_id` })),
+		busAnswered: raise({ type: 'bus.answered' })
 	}
 }).createMachine({
 	id: 'connection',
@@ -339,8 +340,8 @@ export const connectionMachine = setup({
 				socket: {
 					invoke: { id: 'guiSocket', src: 'lifecycle', input: ({ context, self }) => lifecycleInput('gui', context, self) },
 					on: {
-						wake: { actions: ['noteWake', 'wakeGui'] },
-						slept: { actions: ['noteSlept', 'sleptGui'] },
+						wake: { actions: ['noteWake', { type: 'tellSocket', params: { socket: 'guiSocket' } }] },
+						slept: { actions: ['noteSlept', { type: 'tellSocket', params: { socket: 'guiSocket' } }] },
 						'gui.closed': { target: '.down', actions: 'noteClosed' },
 						'bus.answered': { actions: 'retargetGui' }
 					},
@@ -352,7 +353,7 @@ export const connectionMachine = setup({
 						live: {
 							tags: ['live'],
 							entry: ['startGuiConnection', 'noteGuiOpen', 'announceFlat'],
-							on: { 'gui.send': { actions: 'sendGui' } },
+							on: { 'gui.send': { actions: ['recordOut', { type: 'transmit', params: { socket: 'guiSocket' } }, 'emitFrame'] } },
 							initial: 'replaying',
 							states: {
 								replaying: {
@@ -387,8 +388,8 @@ export const connectionMachine = setup({
 				socket: {
 					invoke: { id: 'busSocket', src: 'lifecycle', input: ({ context, self }) => lifecycleInput('bus', context, self) },
 					on: {
-						wake: { actions: 'wakeBus' },
-						slept: { actions: 'sleptBus' },
+						wake: { actions: { type: 'tellSocket', params: { socket: 'busSocket' } } },
+						slept: { actions: { type: 'tellSocket', params: { socket: 'busSocket' } } },
 						'bus.closed': { target: '.down', actions: 'noteClosed' }
 					},
 					initial: 'connecting',
@@ -399,8 +400,8 @@ export const connectionMachine = setup({
 						open: {
 							tags: ['bus-open'],
 							on: {
-								'bus.frame': [{ guard: 'portIsOurs', actions: ['receiveBus', 'takePort'] }, { actions: 'receiveBus' }],
-								'bus.send': { actions: 'sendBus' }
+								'bus.frame': [{ guard: 'portIsOurs', actions: ['receiveBus', 'emitFrame', 'takePort', 'notePort', 'busAnswered'] }, { actions: ['receiveBus', 'emitFrame'] }],
+								'bus.send': { actions: ['recordOut', { type: 'transmit', params: { socket: 'busSocket' } }, 'emitFrame'] }
 							},
 							initial: 'announcing',
 							states: {
