@@ -44,7 +44,7 @@ describe('npm run replay', () => {
 	});
 
 	// Two replays a show cut into, with the frames in the order ovos-gui sends them (docs/protocol.md,
-	// "Pitfalls that shaped the client"): the namespace the replay read before the show's insert grew
+	// "Pitfalls"): the namespace the replay read before the show's insert grew
 	// the stack comes one place early, then again one further on. Removals come by position, so a
 	// stack in the wrong order makes ovos-gui's later clears take the wrong namespace off the screen.
 	it.each([

@@ -15,7 +15,7 @@ export interface OvosAddress {
 	readonly via: 'app' | 'direct';
 }
 
-export const DEFAULT_ADDRESS: OvosAddress = { host: null, guiPort: 18181, busPort: 8181, handshake: 'gui', via: 'app' };
+export const DEFAULT_ADDRESS: OvosAddress = { host: null, guiPort: 18181, busPort: 8181, handshake: 'gui', via: 'direct' };
 
 function port(v: string | null, fallback: number): number {
 	const n = Number(v);

@@ -31,10 +31,9 @@ export function insertUnique<T>(list: readonly T[], position: number, items: rea
  * the position the insert names, where Qt would keep it where it is. ovos-gui never inserts a
  * namespace it holds; a client sees it only when ovos-gui's replay read its stack before a show's
  * insert grew it and sent that namespace after the insert: the replay then sends it again one
- * place further on, where it is in ovos-gui's stack (docs/protocol.md, "Pitfalls that shaped the
- * client"). A repeat at the place the id holds changes nothing. The position is checked against
- * the list as it is; the ids held are taken out first, and the insert goes at that position or at
- * the end of what is left.
+ * place further on, where it is in ovos-gui's stack (docs/protocol.md, "Pitfalls"). A repeat at
+ * the place the id holds changes nothing. The position is checked against the list as it is; the
+ * ids held are taken out first, and the insert goes at that position or at the end of what is left.
  */
 export function insertMoving<T>(list: readonly T[], position: number, items: readonly T[], key: (item: T) => string): ListOutcome<T> {
 	if (position < 0 || position > list.length) return `position ${position} outside 0..${list.length}`;

@@ -1,7 +1,7 @@
 /**
  * Whether a replay can be trusted. ovos-gui replays its state to a new connection without the lock
- * its live changes take, so a change can cut into the replay (docs/protocol.md, "Pitfalls that
- * shaped the client"). What the connection can tell from the frames of the replay window:
+ * its live changes take, so a change can cut into the replay (docs/protocol.md,
+ * "Pitfalls"). What the connection can tell from the frames of the replay window:
  *
  * - a stack move or removal: the replay walks ovos-gui's stack by index, so a namespace moved or
  *   removed meanwhile is skipped or sent twice, and nothing says which: not trusted;
