@@ -7,8 +7,8 @@ import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { ALIVE_TIMEOUT_MS, connectionLogic, DEAD_AFTER, PING, RECHECK_MS, REPLAY_MS, SILENT_MS, type ConnectionEmitted } from '../../src/lib/connection';
-import type { OvosAddress } from '../../src/lib/protocol';
+import { ALIVE_TIMEOUT_MS, connectionLogic, DEAD_AFTER, PING, RECHECK_MS, REPLAY_MS, SILENT_MS, type ConnectionEmitted, type Transport } from '../../src/lib/connection';
+import { socketUrl, type OvosAddress } from '../../src/lib/protocol';
 import { until } from '../support/live-screen';
 import { wsTransport } from '../support/ws-transport';
 
@@ -75,7 +75,9 @@ async function peer(replay: object[], relay: boolean): Promise<Peer> {
 function screen(port: number, via: OvosAddress['via']) {
 	const clock = new SimulatedClock();
 	const address: OvosAddress = { host: '127.0.0.1', guiPort: port, busPort: 1, handshake: 'gui', via };
-	const actor = createActor(connectionLogic({ transport: wsTransport }), { input: { address, pageHost: '127.0.0.1', guiId: 'me' }, clock });
+	// Through the app the socket opens on the relay's path of the page's origin: here the peer's.
+	const transport: Transport = (url) => wsTransport(socketUrl(url, `http://127.0.0.1:${port}/`));
+	const actor = createActor(connectionLogic({ transport }), { input: { address, pageHost: '127.0.0.1', guiId: 'me' }, clock });
 	const notes: string[] = [];
 	const wire: ConnectionEmitted[] = [];
 	actor.on('*', (e) => (e.type === 'note' ? notes.push(e.what) : wire.push(e)));

@@ -7,6 +7,7 @@ const facts = (over: Partial<ConnectionFacts> = {}): ConnectionFacts => ({
 	attempt: 0,
 	mode: 'gui',
 	guiUrl: 'ws://10.0.0.5:18181/gui',
+	ovos: '10.0.0.5:18181',
 	busUrl: null,
 	busLive: false,
 	machine: 'gui.socket.connecting / bus.off',

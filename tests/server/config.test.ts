@@ -14,10 +14,10 @@ const fails = (env: Record<string, string>) => {
 };
 
 describe('loadConfig', () => {
-	it('has working defaults with nothing set: the embedded simulator on 8181/18181, the app on 0.0.0.0:3000', () => {
+	it('has working defaults with nothing set: the embedded simulator on 8181/18181, the app on 0.0.0.0:3000 over http, screens through it', () => {
 		const c = loadConfig({});
-		expect(c).toMatchObject({ port: 3000, listenHost: '0.0.0.0', embedded: true, simulator: true, trustProxy: false, busHost: '127.0.0.1' });
-		expect(c.ovos).toEqual({ host: null, guiPort: 18181, busPort: 8181, handshake: 'gui', via: 'direct' });
+		expect(c).toMatchObject({ port: 3000, listenHost: '0.0.0.0', embedded: true, simulator: true, trustProxy: false, busHost: '127.0.0.1', tls: null });
+		expect(c.ovos).toEqual({ host: null, guiPort: 18181, busPort: 8181, handshake: 'gui', via: 'app' });
 	});
 
 	it('serves the embedded simulator’s GUI cache as a media root (its app icons are files there), and only while it runs', () => {
@@ -40,6 +40,7 @@ describe('loadConfig', () => {
 			OVOS_GUI_PORT: '18182',
 			OVOS_BUS_PORT: '8182',
 			OVOS_HANDSHAKE: 'full',
+			OVOS_SCREEN_DIRECT_SOCKETS: 'on',
 			OVOS_SCREEN_TRUST_PROXY: 'on',
 			OVOS_MEDIA_ROOTS: '/a:/b',
 			OVOS_CHAT_IDLE_MS: '5000',

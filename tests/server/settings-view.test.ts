@@ -51,12 +51,12 @@ describe('/settings and /settings/__data.json (issue 24)', () => {
 	it('hide the machine’s paths from a browser elsewhere without the token, and show them on the machine itself', async () => {
 		const { load } = await import('../../src/routes/settings/+page.server');
 		const at = (address: string) =>
-			load({ cookies: { get: () => undefined }, getClientAddress: () => address, request: new Request('http://screen/settings'), url: new URL('http://screen/settings') } as never) as { view: SettingsView };
-		const remote = at('192.168.1.50').view;
+			load({ cookies: { get: () => undefined }, getClientAddress: () => address, request: new Request('http://screen/settings'), url: new URL('http://screen/settings') } as never) as Promise<{ view: SettingsView }>;
+		const remote = (await at('192.168.1.50')).view;
 		expect(remote.pathsHidden).toBe(true);
 		expect(remote.rows.find((r) => r.key === 'OVOS_SCREEN_DATA_DIR')?.value).toBeNull();
 		expect(JSON.stringify(remote)).not.toMatch(/"\/[^"]*"/); // no absolute path anywhere
-		const local = at('127.0.0.1').view;
+		const local = (await at('127.0.0.1')).view;
 		expect(local.pathsHidden).toBe(false);
 		expect(local.rows.find((r) => r.key === 'OVOS_SCREEN_DATA_DIR')?.value).toMatch(/^\//);
 	});

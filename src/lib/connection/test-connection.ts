@@ -5,7 +5,9 @@
  * 1. port reached — the port the screen opens first (the GUI port; the bus port for the full
  *    handshake), asked of this browser (a plain HTTP request: any answer means it accepts, as
  *    port-watch.ts does) and, when it is one of the app server's own, of the app server
- *    (`/api/ovos/port?port=N&wait=0`). The browser's answer decides: the screen runs there.
+ *    (`/api/ovos/port?port=N&wait=0`). The browser's answer decides: the screen runs there. A
+ *    screen whose sockets go through the app asks the app's relay, which answers for the port
+ *    behind it (and the app server's own check would only say the same).
  * Steps 2 and 3 are the screen's own connection (connection.machine.ts and its socket lifecycles)
  * on a gui_id of its own, watched until its handshake and its first replay are through:
  * 2. announce answered — full handshake only: `mycroft.gui.connected` on the core bus, until
@@ -17,10 +19,11 @@
  *    volume plugin (the OSD).
  */
 import { createActor } from 'xstate';
-import { busUrl, guiUrl, type OvosAddress } from '$lib/protocol/address';
+import { busUrl, guiUrl, hostPart, type OvosAddress } from '$lib/protocol/address';
 import { BUS_WINDOW_PATH, PARTS_WAIT_MS, type DeviceParts, type WindowState } from '$lib/protocol/bus-window';
 import { SseParser } from '$lib/sse';
 import { connectionLogic, type ConnectionSnapshot } from './connection.machine';
+import { probeSaysOpen } from './port-watch';
 import { browserTransport, type Transport } from './transport';
 
 export type StepId = 'port' | 'announce' | 'gui' | 'window';
@@ -111,7 +114,8 @@ export async function testConnection(input: TestInput, onStep: (r: StepResult) =
 	// The bus window does not depend on the device's ports: it runs alongside.
 	const windowDone = own ? step('window', () => testWindow(input, fetcher)) : Promise.resolve(skip('window', { code: 'other-ovos' }));
 
-	const port = await step('port', () => testPort(firstUrl, firstPort, own && isServerPort(firstPort, input.server) ? input.origin : null, fetcher, now));
+	const askServer = own && isServerPort(firstPort, input.server) && address.via !== 'app';
+	const port = await step('port', () => testPort(firstUrl, pageHost, firstPort, askServer ? input.origin : null, fetcher, now));
 	if (port !== 'ok') {
 		skip('announce', full ? { code: 'port-failed' } : { code: 'full-only' });
 		skip('gui', { code: 'port-failed' });
@@ -139,13 +143,15 @@ function isServerPort(port: number, server: OvosAddress): boolean {
 	return port === server.guiPort || port === server.busPort;
 }
 
-/** `ws://host:port/path` → `host:port`, as a person reads it. */
-function where(wsUrl: string): string {
-	return wsUrl.replace(/^wss?:\/\//, '').replace(/\/.*$/, '');
+/** `ws://host:port/path`, or the relay's `/ovos/gui?host=…&port=…`, → `host:port`, as a person reads it. */
+function where(wsUrl: string, pageHost: string): string {
+	if (!wsUrl.startsWith('/')) return wsUrl.replace(/^wss?:\/\//, '').replace(/\/.*$/, '');
+	const q = new URLSearchParams(wsUrl.slice(wsUrl.indexOf('?') + 1));
+	return `${hostPart(q.get('host') ?? pageHost)}:${q.get('port')}`;
 }
 
-async function testPort(wsUrl: string, port: number, origin: string | null, fetcher: typeof fetch, now: () => number): Promise<[StepStatus, StepNote]> {
-	const at = where(wsUrl);
+async function testPort(wsUrl: string, pageHost: string, port: number, origin: string | null, fetcher: typeof fetch, now: () => number): Promise<[StepStatus, StepNote]> {
+	const at = where(wsUrl, pageHost);
 	const server = origin === null ? Promise.resolve(null) : askServer(origin, port, fetcher);
 	const t0 = now();
 	const browser = await probe(wsUrl, fetcher);
@@ -163,8 +169,8 @@ async function testPort(wsUrl: string, port: number, origin: string | null, fetc
 async function probe(wsUrl: string, fetcher: typeof fetch): Promise<boolean | null> {
 	if (typeof location !== 'undefined' && location.protocol === 'https:' && wsUrl.startsWith('ws:')) return null;
 	try {
-		await fetcher(wsUrl.replace(/^ws/, 'http'), { mode: 'no-cors', cache: 'no-store', credentials: 'omit', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
-		return true;
+		const res = await fetcher(wsUrl.replace(/^ws/, 'http'), { mode: 'no-cors', cache: 'no-store', credentials: 'omit', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+		return await probeSaysOpen(wsUrl, res);
 	} catch {
 		return false;
 	}
@@ -211,7 +217,7 @@ function watchScreen(address: OvosAddress, pageHost: string, transport: Transpor
 	return {
 		/** Full handshake: the bus opens and ovos-gui answers our announce with the GUI port. */
 		async announced(): Promise<[StepStatus, StepNote]> {
-			const at = where(busUrl(address, pageHost));
+			const at = where(busUrl(address, pageHost), pageHost);
 			const opened = await until((s) => (s.hasTag('bus-open') ? true : s.matches({ bus: { socket: 'down' } }) ? false : undefined), OPEN_TIMEOUT_MS);
 			if (!opened) return ['failed', { code: 'bus-closed', where: at }];
 			const port = await until((s) => (s.hasTag('bus-live') ? s.context.guiPort : s.hasTag('bus-open') ? undefined : null), ANNOUNCE_TIMEOUT_MS);
@@ -221,7 +227,7 @@ function watchScreen(address: OvosAddress, pageHost: string, transport: Transpor
 		/** The GUI socket opens and its replay comes, until the connection says the replay is over. */
 		async replayed(): Promise<[StepStatus, StepNote]> {
 			const snap = actor.getSnapshot();
-			const at = where(guiUrl({ ...address, guiPort: snap.context.guiPort ?? address.guiPort }, pageHost));
+			const at = where(guiUrl({ ...address, guiPort: snap.context.guiPort ?? address.guiPort }, pageHost), pageHost);
 			const live = await until((s) => (s.hasTag('live') ? true : s.hasTag('offline') ? false : undefined), OPEN_TIMEOUT_MS);
 			if (!live) return ['failed', { code: 'unreachable', where: at }];
 			const over = await until((s) => (!s.hasTag('live') ? false : s.hasTag('replaying') ? undefined : true), OPEN_TIMEOUT_MS);

@@ -41,7 +41,7 @@ export interface ConnectionView {
 }
 
 /** What the view is made of, read off the actor at a publish. */
-export type ConnectionFacts = Omit<ConnectionView, 'status' | 'since' | 'ovos' | 'timeline' | 'transitions'>;
+export type ConnectionFacts = Omit<ConnectionView, 'status' | 'since' | 'timeline' | 'transitions'>;
 
 const TIMELINE_MAX = 200;
 const TRANSITIONS_MAX = 200;
@@ -101,7 +101,7 @@ export class ConnectionStatus {
 	 * counters move, and a new view every animation frame reran everything that reads it.
 	 */
 	view(facts: ConnectionFacts, was: ConnectionView): ConnectionView {
-		const next = { status: this.#status, since: this.#since, ovos: facts.guiUrl.replace(/^wss?:\/\//, '').replace(/\/gui$/, ''), ...facts };
+		const next = { status: this.#status, since: this.#since, ...facts };
 		const same =
 			this.#logsShown === this.#logs &&
 			(['status', 'since', 'attempt', 'mode', 'guiUrl', 'ovos', 'busUrl', 'busLive', 'machine'] as const).every((k) => was[k] === next[k]) &&

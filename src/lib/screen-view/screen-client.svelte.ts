@@ -32,7 +32,7 @@ import {
 	type WireFrame,
 	type WireRecord
 } from '$lib/connection';
-import { busUrl, guiUrl, sameHost, type OvosAddress } from '$lib/protocol';
+import { busUrl, guiUrl, ovosOf, sameHost, socketUrl, type OvosAddress } from '$lib/protocol';
 import { ConnectionStatus, idleView, stateLine, type ConnectionView } from './connection-status';
 import { ReplayedPage } from './replayed-page';
 import { ShownScreen } from './shown.svelte';
@@ -290,12 +290,16 @@ export class ScreenClient {
 		const a = this.#address;
 		const gui = snap ? lifecycleOf(snap, 'gui') : undefined;
 		const bus = snap ? lifecycleOf(snap, 'bus') : undefined;
+		const guiPort = c?.guiPort ?? a?.guiPort ?? 0;
+		// As a WebSocket opens it: a relay path on this page's origin.
+		const opened = (url: string) => (typeof location === 'undefined' ? url : socketUrl(url, location.href));
 		this.conn = this.#status.view(
 			{
 				attempt: gui?.context.attempt ?? 0,
 				mode: a?.handshake ?? 'gui',
-				guiUrl: a ? guiUrl({ ...a, guiPort: c?.guiPort ?? a.guiPort }, this.#pageHost) : '',
-				busUrl: a && a.handshake === 'full' ? busUrl(a, this.#pageHost) : null,
+				guiUrl: a ? opened(guiUrl({ ...a, guiPort }, this.#pageHost)) : '',
+				ovos: a ? ovosOf(a, this.#pageHost, guiPort) : '',
+				busUrl: a && a.handshake === 'full' ? opened(busUrl(a, this.#pageHost)) : null,
 				busLive: snap?.hasTag('bus-live') ?? false,
 				machine: snap ? stateLine(snap.value) : '',
 				sockets: { gui: gui ? stateLine(gui.value) : null, bus: bus ? stateLine(bus.value) : null },

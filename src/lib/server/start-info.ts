@@ -1,18 +1,23 @@
 /**
  * What the server entry (server/index.js: plain JS outside the bundle, it listens once the app is
- * initialised) needs from the validated configuration: where to listen and which OVOS to name in
- * the start line. Handed over on a process-wide symbol, the only link between the two.
+ * initialised) needs from the validated configuration: where to listen, whether with TLS, which OVOS
+ * to name in the start line, and what to attach to its server. Handed over on a process-wide
+ * symbol, the only link between the two.
  */
 import type { Server } from 'node:http';
-import { listenProblem, type ServerConfig } from './config';
+import { listenProblem, type ServerConfig, type Tls } from './config';
 import { located } from './settings-file.js';
 import { guardConnections } from './connections';
+import { attachRelay, type Relay } from './relay';
+import { machineOnly } from './relay/machine-only';
 
 export const START_KEY = Symbol.for('ovos-screen.start');
 
 export interface StartInfo {
 	readonly port: number;
 	readonly host: string;
+	/** OVOS_SCREEN_TLS_CERT / _KEY: serve https (and wss) with them; null = http. */
+	readonly tls: Tls | null;
 	/** "the embedded OVOS simulator (…)" or "OVOS at 192.168.1.20 (…)". */
 	readonly ovos: string;
 	/** OVOS_SCREEN_TOKEN is set: the chat, the bus window and the APIs need it. */
@@ -21,6 +26,8 @@ export interface StartInfo {
 	problem(e: NodeJS.ErrnoException): string;
 	/** Bounds the server's sockets (see connections.ts); called before it listens. */
 	guard(server: Server): void;
+	/** The screens' sockets on the app's origin (relay/index.ts); called before it listens. */
+	relay(server: Server): void;
 }
 
 type Holder = { [START_KEY]?: StartInfo };
@@ -29,11 +36,23 @@ export function publishStart(c: ServerConfig, ovos: string): void {
 	(globalThis as Holder)[START_KEY] = {
 		port: c.port,
 		host: c.listenHost,
+		tls: c.tls,
 		ovos,
 		tokenRequired: c.apiToken !== null,
 		problem: (e) => (located(listenProblem('PORT', c.listenHost, c.port, e), c.source) as Error).message,
-		guard: (server) => void guardConnections(server)
+		guard: (server) => void guardConnections(server),
+		relay: (server) => void serveRelay(server)
 	};
+}
+
+/**
+ * The relay on `server` (the built app's, or the dev server's when `othersUpgrade`: Vite's own
+ * socket shares it), closed when the app stops. Who may use it is decided here: `admit`.
+ */
+export function serveRelay(server: Server, othersUpgrade = false): Relay {
+	const relay = attachRelay(server, { admit: machineOnly, othersUpgrade });
+	process.once('sveltekit:shutdown', () => relay.close());
+	return relay;
 }
 
 export function startInfo(): StartInfo | undefined {

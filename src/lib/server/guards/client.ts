@@ -5,6 +5,7 @@
  * 256 event streams). Loopback clients (the kiosk on the device itself, behind a local proxy) and
  * holders of OVOS_SCREEN_TOKEN are privileged: slots are kept for them.
  */
+import type { IncomingMessage } from 'node:http';
 import { isIPv4, isIPv6 } from 'node:net';
 
 export interface Client {
@@ -45,4 +46,22 @@ function expandIPv6(address: string): number[] {
 	const a = part(head);
 	const b = tail === null ? [] : part(tail);
 	return [...a, ...Array<number>(Math.max(0, 8 - a.length - b.length)).fill(0), ...b].slice(0, 8);
+}
+
+/**
+ * The client's address of a raw request (a WebSocket upgrade, which no SvelteKit route sees), as
+ * the HTTP adapter names it for routes: ADDRESS_HEADER (the last XFF_DEPTH-th of an
+ * X-Forwarded-For) behind a proxy, else the connection's own. A configured header that is missing
+ * names no address (an empty one, never the proxy's loopback: that would be the device itself).
+ */
+export function addressOf(req: IncomingMessage, env: Readonly<Record<string, string | undefined>> = process.env): string {
+	const header = env.ADDRESS_HEADER?.trim().toLowerCase();
+	if (!header) return req.socket.remoteAddress ?? '';
+	const value = req.headers[header];
+	const v = (Array.isArray(value) ? value.join(',') : value)?.trim();
+	if (!v) return '';
+	if (header !== 'x-forwarded-for') return v;
+	const all = v.split(',');
+	const depth = Math.max(1, parseInt(env.XFF_DEPTH ?? '1', 10) || 1);
+	return all[all.length - depth]?.trim() ?? '';
 }

@@ -12,8 +12,8 @@ import { clientOf, type Client } from './client';
 import { crossSiteReason } from './origin';
 import { holdsApiToken } from './token';
 
-export { clientOf, type Client } from './client';
-export { crossSiteReason, ownOrigins } from './origin';
+export { addressOf, clientOf, type Client } from './client';
+export { crossSiteReason, ownOrigins, upgradeCrossSiteReason } from './origin';
 export { RateLimiter, type RateLimitOptions } from './rate-limit';
 export { FairSlots, type Slot, type SlotOptions } from './slots';
 export { holdsApiToken } from './token';
