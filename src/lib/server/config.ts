@@ -18,7 +18,7 @@ import { secretFileProblem } from './agent/secret';
 import { dataDir, writableDirProblem } from './data-dir';
 import { applySettingsFile, checkAdapterSettings, ConfigError, fail, located, raw, withSettingsFile, type SettingsSource } from './settings-file.js';
 
-export { ConfigError, SETTINGS, SECRETS, type SettingsSource } from './settings-file.js';
+export { ConfigError, SETTINGS, SECRETS, withSettingsFile, type SettingsSource } from './settings-file.js';
 
 export interface ServerConfig {
 	/** Where the app listens (PORT, HOST). */

@@ -8,6 +8,7 @@ import type { Server } from 'node:http';
 import { listenProblem, type ServerConfig, type Tls } from './config';
 import { located } from './settings-file.js';
 import { guardConnections } from './connections';
+import { headersOnEveryAnswer } from './guards/headers';
 import { attachRelay, type Relay } from './relay';
 import { machineOnly } from './relay/machine-only';
 
@@ -24,7 +25,7 @@ export interface StartInfo {
 	readonly tokenRequired: boolean;
 	/** The one line for a failed listen (taken port, address not of this machine, …). */
 	problem(e: NodeJS.ErrnoException): string;
-	/** Bounds the server's sockets (see connections.ts); called before it listens. */
+	/** Bounds the server's sockets (see connections.ts) and heads every answer (guards/headers.ts); called before it listens. */
 	guard(server: Server): void;
 	/** The screens' sockets on the app's origin (relay/index.ts); called before it listens. */
 	relay(server: Server): void;
@@ -40,7 +41,10 @@ export function publishStart(c: ServerConfig, ovos: string): void {
 		ovos,
 		tokenRequired: c.apiToken !== null,
 		problem: (e) => (located(listenProblem('PORT', c.listenHost, c.port, e), c.source) as Error).message,
-		guard: (server) => void guardConnections(server),
+		guard: (server) => {
+			guardConnections(server);
+			headersOnEveryAnswer(server);
+		},
 		relay: (server) => void serveRelay(server)
 	};
 }

@@ -14,6 +14,8 @@ export interface Client {
 	/** Its network: `a.b.c.0/24`, `x:x:x:x::/64`; each loopback address is a network of its own. */
 	readonly network: string;
 	readonly privileged: boolean;
+	/** Who it is, when the server knows (a paired browser, a token's holder); else absent. */
+	readonly principal?: string | null;
 }
 
 export function clientOf(address: string, tokenHolder = false): Client {
@@ -29,6 +31,15 @@ export function clientOf(address: string, tokenHolder = false): Client {
 	}
 	// Not an address (a test's label, a proxy's odd header): a network of its own.
 	return { address, network: address, privileged: tokenHolder };
+}
+
+/**
+ * The one name a client's share of core's pool is counted under: who it is when the server knows
+ * (`principal`: a paired browser, a token's holder), else its network — so many addresses of one
+ * network, or one address, are one client.
+ */
+export function clientKey(client: Client): string {
+	return client.principal ? `principal:${client.principal}` : `network:${client.network}`;
 }
 
 /** The IPv4 address, also out of an IPv4-mapped IPv6 one (`::ffff:10.0.0.5`); else null. */

@@ -12,12 +12,12 @@ import { clientOf, type Client } from './client';
 import { crossSiteReason } from './origin';
 import { holdsApiToken } from './token';
 
-export { addressOf, clientOf, type Client } from './client';
+export { addressOf, clientKey, clientOf, type Client } from './client';
 export { crossSiteReason, ownOrigins, upgradeCrossSiteReason } from './origin';
 export { RateLimiter, type RateLimitOptions } from './rate-limit';
 export { FairSlots, type Slot, type SlotOptions } from './slots';
 export { holdsApiToken } from './token';
-export { SECURITY_HEADERS, withSecurityHeaders } from './headers';
+export { ANSWER_HEADERS, headersOnEveryAnswer, SECURITY_HEADERS, withSecurityHeaders } from './headers';
 
 export type GuardCode = 'forbidden' | 'unauthorized' | 'rate-limited' | 'busy-server';
 
