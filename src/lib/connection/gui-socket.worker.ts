@@ -1,5 +1,6 @@
 /**
- * The screen's GUI socket, owned by this worker (issue 24.4; worker-socket.ts is the page's side).
+ * The screen's GUI socket, owned by this worker, off the page's main thread (worker-socket.ts is
+ * the page's side).
  * Small frames go to the page as they came, gathered into a batch for BATCH_MS at most (one
  * message, one main-thread task for several); big ones are decoded and cut to the screen's cap
  * here, so the page never holds their text, and go alone in their place. The page says

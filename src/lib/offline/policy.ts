@@ -25,7 +25,7 @@ export interface RouterRule {
 }
 
 /**
- * The worker's static routes (issue 27.3): the requests the browser answers itself, without starting
+ * The worker's static routes: the requests the browser answers itself, without starting
  * the worker — which, once started, holds 10-20 MB of the kiosk's renderer until 30 s after its last
  * event. The build's files come straight from this build's cache (the worker put every one there at
  * install; a miss goes to the network), the APIs and their streams straight to the network
@@ -60,7 +60,7 @@ export function strategyFor(req: RequestLike, origin: string, assets: ReadonlySe
 	const url = new URL(req.url);
 	if (url.origin !== origin) return 'pass';
 	// A page opened with `?token=` (how a browser is handed the API token) is never kept: the token
-	// would stay in the cache under that URL (issue 24).
+	// would stay in the cache under that URL.
 	if (req.mode === 'navigate') return SCREEN_PATHS.includes(url.pathname) && !url.searchParams.has('token') ? 'shell' : 'pass';
 	return assets.has(url.pathname) ? 'asset' : 'pass';
 }
@@ -71,7 +71,7 @@ export function isShell(res: { readonly ok: boolean; readonly type: string; read
 }
 
 /**
- * A screen's HTML carries the page the device shows (issue 23.4) — the server says so with
+ * A screen's HTML carries the page the device shows (its first paint) — the server says so with
  * `FIRST_PAGE_HEADER`. Kept, that page would come back stale, looking live, whenever the server
  * cannot answer; so the worker keeps a copy asked for with `KEPT_HEADER`, which carries none.
  */

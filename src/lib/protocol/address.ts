@@ -13,7 +13,10 @@ export interface OvosAddress {
 	readonly host: string | null;
 	readonly guiPort: number;
 	readonly busPort: number;
-	/** `gui`: connect straight to the GUI socket; `full`: Qt's core-bus handshake first (spec §1.2). */
+	/**
+	 * `gui`: connect straight to the GUI socket; `full`: Qt's core-bus handshake first
+	 * (docs/protocol.md#two-sockets-two-handshakes).
+	 */
 	readonly handshake: Handshake;
 	readonly via: Via;
 }
@@ -41,14 +44,14 @@ export function addressFromParams(params: URLSearchParams, base: OvosAddress = D
 /**
  * Hosts a page may be pointed at with `?host=` besides the configured OVOS (OVOS_SCREEN_ALLOWED_HOSTS);
  * `'*'` = any. A link can otherwise make a screen show, on this app's own origin, whatever a foreign
- * "ovos-gui" sends — a fake password box, say (issue 14.6).
+ * "ovos-gui" sends — a fake password box, say.
  */
 export type AllowedHosts = readonly string[] | '*';
 
 /**
  * Ports a page may ask for with `?guiPort=` / `?busPort=` besides the configured ones
  * (OVOS_SCREEN_ALLOWED_PORTS); `'*'` = any. Any program of an allowed machine can listen on a port of
- * its own and would otherwise draw on this app's origin (issue 24.8).
+ * its own and would otherwise draw on this app's origin.
  */
 export type AllowedPorts = readonly number[] | '*';
 

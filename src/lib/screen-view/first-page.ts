@@ -1,7 +1,7 @@
 /**
- * A server-rendered screen (issue 23.4) hydrates only once the renderer of the page the server drew
- * is loaded: the browser then takes over the very DOM it painted, with no blank frame and no second
- * layout. The routes' universal load (`/`, `/kiosk`) runs this; on the server it loads the same
+ * A server-rendered screen (docs/screen.md#first-paint-from-the-server) hydrates only once the
+ * renderer of the page the server drew is loaded: the browser then takes over the very DOM it
+ * painted, with no blank frame and no second layout. The routes' universal load (`/`, `/kiosk`) runs this; on the server it loads the same
  * renderer for the render itself.
  */
 import type { PageFiles } from '$lib/protocol/page-files';

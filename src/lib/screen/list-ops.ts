@@ -1,6 +1,6 @@
 /**
  * The index rules of Qt's list models (mycroft-gui-qt5 `activeskillsmodel.cpp`, `delegatesmodel.cpp`,
- * `sessiondatamodel.cpp`; spec gui-protocol.md §4.2). The only copy of these rules: stack, pages and
+ * `sessiondatamodel.cpp`). The only copy of these rules: stack, pages and
  * data lists all go through here. Each returns the new list, the same list for a valid no-op, or a
  * string saying why the op cannot apply.
  */

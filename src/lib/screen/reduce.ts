@@ -1,8 +1,10 @@
 /**
  * `reduce(state, msg)`: applies one decoded server → client message to the GUI model, with Qt's
- * validation and index rules (spec §4.2) and the deviations spec §7 recommends (placeholders for
- * unresolved pages, missing `items_number` = 1). Pure and total: an op that cannot apply returns the
- * same state and says why through `report`; nothing here throws on any decoded message.
+ * validation and index rules (list-ops.ts) and the few places this client differs from Qt on purpose
+ * (placeholders for unresolved pages, missing `items_number` = 1;
+ * docs/architecture.md#where-the-client-differs-from-qt-on-purpose). Pure and total: an op that cannot
+ * apply returns the same state and says why through `report`; nothing here throws on any decoded
+ * message.
  */
 import { MAX_LIST_ROWS, NO_CUTS, PAGE_GAINED_FOCUS, SYSTEM_NAMESPACE, type GuiMessage, type Json, type JsonObject, type PageRef } from '../protocol';
 import { capMessage, MAX_PAGES, MAX_STACK, type Cuts } from './caps';
@@ -143,7 +145,7 @@ export function reduce(state: ScreenState, msg: GuiMessage, report: Report = sil
 				const status = nextStatus(state.status, msg.name, msg.data);
 				return status === state.status ? state : stateOf(state.stack, state.stackTotal, state.namespaces, status, state.lastEvents);
 			}
-			// Qt drops events for namespaces that are not active (spec §6.14).
+			// Qt drops events for namespaces that are not active.
 			if (!Object.hasOwn(state.namespaces, msg.namespace)) {
 				return refuse(state, report, `event ${msg.name}: namespace ${msg.namespace} is not active`);
 			}
@@ -247,7 +249,7 @@ function withNamespace(
 	edit: (ns: NamespaceState) => NamespaceState | string
 ): ScreenState {
 	const ns = Object.hasOwn(state.namespaces, id) ? state.namespaces[id] : undefined;
-	// Qt keeps pages and data only for active namespaces; anything else is dropped (spec §4.2).
+	// Qt keeps pages and data only for active namespaces; anything else is dropped.
 	if (ns === undefined) return refuse(state, report, `${op}: namespace ${id} is not active`);
 	const next = edit(ns);
 	if (typeof next === 'string') return refuse(state, report, `${op} on ${id}: ${next}`);

@@ -1,15 +1,15 @@
 /**
- * Bounds on the HTTP server's sockets (issue 14.8: ~20,000 idle sockets exhausted the process's file
+ * Bounds on the HTTP server's sockets (~20,000 idle sockets once exhausted the process's file
  * descriptors). One address may hold PER_ADDRESS sockets at once: past that its new sockets are
  * closed at once, so one client cannot take the server from the others. The server holds TOTAL: when
  * a socket comes past that, the longest-idle socket (no request in progress for IDLE_GRACE_MS — a
  * flood of silent connections is all idle) makes room for it, so many addresses together cannot lock
  * newcomers out either; when none has been idle that long (a burst of real requests), the newcomer
  * is closed — unless a long-poll holds one (`/api/ovos/port`, marked with `holdsLongPoll`): a
- * long-poll is the first busy socket to go, since its client simply asks again (issue 24.5: 17
- * addresses × 128 long-polls held all 2,048 sockets and every newcomer was reset). A socket that sends no complete
- * request head in HEADERS_TIMEOUT_MS, or no complete request in REQUEST_TIMEOUT_MS, is closed (long
- * answers — event streams — are not limited: only the request). A socket whose answer waits to be
+ * long-poll is the first busy socket to go, since its client simply asks again (17 addresses × 128
+ * long-polls once held all 2,048 sockets and every newcomer was reset). A socket that sends no
+ * complete request head in HEADERS_TIMEOUT_MS, or no complete request in REQUEST_TIMEOUT_MS, is
+ * closed (long answers — event streams — are not limited: only the request). A socket whose answer waits to be
  * sent and has not moved for STALL_MS — a client that stopped reading — is closed, and with it what
  * the server held for it (a slow reader otherwise kept its answer, whole, for as long as it stayed
  * connected). Behind a reverse proxy every socket comes from the proxy, whose own limits then apply

@@ -1,5 +1,5 @@
 /**
- * A screen's first HTML shows the page that is up (issue 23.4), so the first frame needs no socket:
+ * A screen's first HTML shows the page that is up, so the first frame needs no socket:
  *   - `firstScreen`: the page the server's copy of the device's screen holds (screen-mirror.ts), for
  *     a screen that talks to that same OVOS — only the namespace on screen, as a fresh client holds
  *     it after ovos-gui's replay;
@@ -135,7 +135,7 @@ function partsIn(html: string, table: LazyParts, kind: 'css' | 'js'): Set<string
  * The app's code a page preloads, named in its head for app.html to preload once the first frame is
  * painted. Preloaded with the HTML (SvelteKit's `Link` header), the ~20 modules' responses were
  * handled on the page's main thread before the parser reached the body: under a Pi-class CPU they
- * held the first paint back by hundreds of ms (issue 23.4).
+ * held the first paint back by hundreds of ms.
  */
 export function moduleListHead(paths: Iterable<string>): string {
 	const list = [...new Set(paths)].filter((p) => /^[\w./-]+$/.test(p));

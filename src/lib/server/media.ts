@@ -1,10 +1,10 @@
 /**
- * Local media for the kiosk: which device files the media route may serve (spec §5: `show_image`
+ * Local media for the kiosk: which device files the media route may serve (`show_image`
  * sends absolute paths). A file is served only if the file actually opened lies inside one of the
  * configured roots (also resolved) and its real name is an image, audio or video type. Traversal
  * (`..`), NUL bytes, relative paths and symlinks that leave the roots are refused.
  *
- * Why the check is made on the open file (issue 24.1): checking a path and then opening it again by
+ * Why the check is made on the open file: checking a path and then opening it again by
  * name lets whoever can write in a root swap the name for a symlink in between, and the outside file
  * was served. So the name is opened once, never following a symlink at its last step (a link to a
  * device or FIFO is never even opened), and everything after — inside the roots, the type, the size,
@@ -153,7 +153,8 @@ export function ovosIsLocal(host: string | null): boolean {
 export type ByteRange = { readonly start: number; readonly end: number } | 'whole' | 'unsatisfiable';
 
 /**
- * One `Range: bytes=…` of a file of `size` bytes (RFC 9110 §14.1.2): `a-b`, `a-`, or the suffix `-n`.
+ * One `Range: bytes=…` of a file of `size` bytes (RFC 9110, section 14.1.2): `a-b`, `a-`, or the
+ * suffix `-n`.
  * Anything else, several ranges included, is served whole, as the RFC allows; a range that starts
  * past the end is unsatisfiable (416). Pure.
  */

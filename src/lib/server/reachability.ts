@@ -1,7 +1,7 @@
 /**
- * Says in the server's log when its OVOS stops answering and when it answers again (issue 23.5): one
- * line each, however many retries lie between. The server's own connections to the device report
- * here — ovos-gui's GUI socket it keeps for the first paint, the core bus — and the device counts as
+ * Says in the server's log when its OVOS stops answering and when it answers again: one line each,
+ * however many retries lie between. The server's own connections to the device report here —
+ * ovos-gui's GUI socket it keeps for the first paint, the core bus — and the device counts as
  * unreachable while one of them cannot connect (the line says which, and why).
  */
 import { BUS_LOCAL_ONLY_FIX, busLocalOnly } from './bus/local-only';

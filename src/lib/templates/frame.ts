@@ -69,7 +69,10 @@ export function webSource(raw: Json | undefined): WebSource {
  */
 export const FRAME_CSP = "connect-src http: https:; frame-src 'none'; object-src 'none'; worker-src 'none'; form-action 'none'";
 
-/** The document that holds a skill's HTML (issue 24.2); HtmlFrame posts it the skill's document. */
+/**
+ * The document that holds a skill's HTML (docs/security.md#frames-and-web-media); HtmlFrame posts it
+ * the skill's document.
+ */
 export const SKILL_FRAME_HOLDER = '/skill-frame.html';
 
 /**
@@ -77,7 +80,7 @@ export const SKILL_FRAME_HOLDER = '/skill-frame.html';
  * when it is http(s); the document runs in an opaque-origin sandbox either way.
  */
 export function htmlDocument(html: string, resourceLocation: string): string {
-	// Qt loads skill HTML with `resourceLocation` or http://localhost as its base (spec §5); without a
+	// Qt loads skill HTML with `resourceLocation` or http://localhost as its base; without a
 	// base, relative links in an srcdoc frame would go to this app's own server.
 	const base = frameUrl(resourceLocation);
 	const url = base.ok ? base.url : 'http://localhost/';

@@ -44,17 +44,20 @@ const SYSTEM: Readonly<Record<TemplateName, Loader>> = {
 };
 
 interface SkillPages {
-	/** Every id the skill has used as its namespace (skill ids drift: spec skill-pages.md §2). */
+	/** Every id the skill has used as its namespace (skill ids drift between releases). */
 	readonly namespaces: readonly string[];
 	readonly pages: Readonly<Record<string, Loader>>;
 	/**
-	 * Pages that Qt lays out side by side on wide screens (QML without `fillWidth: true`, spec
-	 * gui-protocol.md §4.3). Every other rendered page fills the width, as the SYSTEM templates do.
+	 * Pages that Qt lays out side by side on wide screens (QML without `fillWidth: true`).
+	 * Every other rendered page fills the width, as the SYSTEM templates do.
 	 */
 	readonly columns?: readonly string[];
 }
 
-/** Skill pages we render ourselves, from the keys the skills send (spec skill-pages.md §1). */
+/**
+ * Skill pages we render ourselves, from the keys the skills send
+ * (docs/skill-pages.md#the-skill-pages-drawn-here).
+ */
 const SKILLS: readonly SkillPages[] = [
 	{
 		// setup.py URL …/ovos-skill-weather; earlier …/skill-ovos-weather and …/skill-weather.
@@ -103,7 +106,8 @@ const SKILLS: readonly SkillPages[] = [
 		namespaces: ['skill-ovos-timer.openvoiceos', 'ovos-skill-timer.openvoiceos'],
 		pages: { Timer: () => import('./skills/alerts/Timer.svelte') }
 	},
-	// The rest of a default install and popular extras (spec long-tail.md §2). Ids are setup.py's
+	// The rest of a default install and popular extras
+	// (docs/skill-pages.md#the-rest-of-a-default-install-and-popular-extras). Ids are setup.py's
 	// `<repo>.<author>`; older releases used `skill-ovos-<x>.openvoiceos`.
 	{
 		namespaces: ['ovos-skill-wolfie.openvoiceos', 'skill-ovos-wolfie.openvoiceos', 'skill-wolfie.openvoiceos'],

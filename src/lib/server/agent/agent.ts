@@ -1,13 +1,14 @@
 /**
- * The chat agent: a TypeScript port of OVOSMessagebusChatAgent (spec chat-agent.md §1) with the
- * fixes of §6/§7 — own session per chat, identity-only first turn then core's latest snapshot,
- * real idle timeout + absolute deadline, immediate streaming, one turn at a time per session,
- * audio_output_end for our speaks, twin dedup, abort without `mycroft.stop` — and of what it met on
- * a real core (§8): no snapshot, however old, can route a turn to a skill that no longer asks; the
- * app's turns and the questions they leave open hold at most a share of core's few skill threads
- * (admission.ts: the rest wait in a queue or are told to retry), and a question nobody answers is
- * ended in its session after an idle limit; a core that does not react is reported within seconds;
- * and a turn may speak as the device, in core's own `default` session.
+ * The chat agent: a TypeScript port of the Python OVOSMessagebusChatAgent
+ * (`ovos_messagebus_chat_plugin`) with what that agent lacks — own session per chat, identity-only
+ * first turn then core's latest snapshot, real idle timeout + absolute deadline, immediate
+ * streaming, one turn at a time per session, audio_output_end for our speaks, twin dedup, abort
+ * without `mycroft.stop` — and what it met on a real core (docs/chat.md): no snapshot, however old,
+ * can route a turn to a skill that no longer asks; the app's turns and the questions they leave
+ * open hold at most a share of core's few skill threads (admission.ts: the rest wait in a queue or
+ * are told to retry), and a question nobody answers is ended in its session after an idle limit; a
+ * core that does not react is reported within seconds; and a turn may speak as the device, in
+ * core's own `default` session.
  *
  * All turns share one bus connection; each inbound frame is routed by its session id in O(1).
  */
@@ -45,8 +46,9 @@ export interface ChatAgentOptions {
 	 * How many of the app's turns may hold core's skill threads at once: a turn in flight holds a
 	 * place, a question it leaves open keeps it until answered or ended (its answer reuses it). Core
 	 * has min(32, CPUs + 4) threads — 6 on a 2-CPU device — and once every one is held it answers
-	 * nobody, not even the "cancel" that would free one (spec §8.2). 3 is half the smallest: the
-	 * device's own voice turns, other bus clients and the delivery of answers always find a thread.
+	 * nobody, not even the "cancel" that would free one (docs/chat.md#admission-cores-pool-is-small).
+	 * 3 is half the smallest: the device's own voice turns, other bus clients and the delivery of
+	 * answers always find a thread.
 	 */
 	readonly coreShare?: number;
 	/** Turns that may wait for a place; past that one is refused at once (503, retry). Default 64. */
@@ -305,11 +307,11 @@ export class ChatAgent {
 
 	/**
 	 * What this turn carries: the newest snapshot known, and never a response mode that would send the
-	 * text to a skill that no longer asks (spec §8.1). An open question here: the text answers it. A
-	 * session this server knows: its own latest snapshot, newer than any token (two tabs, an API client
-	 * keeping an old token), any response mode in it already answered or ended. A session it does not
-	 * know (it restarted since): the token's response mode is tried, and the turn retried fresh when
-	 * that skill turns out not to be asking.
+	 * text to a skill that no longer asks (it would never answer, and the chat would wait for ever).
+	 * An open question here: the text answers it. A session this server knows: its own latest
+	 * snapshot, newer than any token (two tabs, an API client keeping an old token), any response mode
+	 * in it already answered or ended. A session it does not know (it restarted since): the token's
+	 * response mode is tried, and the turn retried fresh when that skill turns out not to be asking.
 	 */
 	#plan(opts: TurnOptions, question: OpenQuestion | null): Plan {
 		const sid = opts.sessionId;
@@ -354,7 +356,7 @@ export class ChatAgent {
 		else this.#active.set(sessionId, turn);
 		const onAbort = () => {
 			turn.finish('aborted');
-			// Stops this session's speech only; never `mycroft.stop` (global stop of every skill, spec §6.16).
+			// Stops this session's speech only; never `mycroft.stop` (a global stop of every skill on the device).
 			this.#bus.send({ type: SPEECH_STOP, data: {}, context: { session: turn.snapshot, source: this.source } });
 		};
 		signal?.addEventListener('abort', onAbort, { once: true });
@@ -466,7 +468,7 @@ export class ChatAgent {
 
 	/**
 	 * Ends a question in its session by answering it "cancel" (the skill's cancel vocabulary: its
-	 * `get_response` returns nothing and the handler, and its thread, are done — spec §8.2). Not
+	 * `get_response` returns nothing and the handler, and its thread, are done). Not
 	 * `mycroft.skills.abort_question` (ovos-workshop then drops the pending questions of that skill in
 	 * every session) nor a stop (a skill's global `stop()` acts on the whole device).
 	 */
@@ -518,7 +520,7 @@ export class ChatAgent {
 		const side = typeof marker === 'string' && this.#side.size ? this.#side.get(marker) : undefined;
 		if (side?.handle(msg)) return;
 		if (!side && this.#active.size === 0 && this.#questions.size === 0 && this.#watches.size === 0) return;
-		// `ovos.session.sync` carries its session in data (spec §2.2); every other frame in context.
+		// `ovos.session.sync` carries its session in data; every other frame in context.
 		const sync = msg.type === 'ovos.session.sync' && isObject(msg.data.session) ? msg.data.session.session_id : null;
 		const sid = typeof sync === 'string' ? sync : sessionIdOf(msg);
 		const active = this.#active.get(sid);
@@ -528,7 +530,8 @@ export class ChatAgent {
 		const watch = this.#watches.get(sid);
 		if (watch) return this.#watchFrame(sid, watch, msg);
 		// A frame of our session that no turn takes (the asking turn's question, spoken before core has
-		// handed the skill our answer): its speech is still "done" at once, or the skill waits 15 s (§7.5).
+		// handed the skill our answer): its speech is still "done" at once, or the skill waits 15 s for
+		// it to be spoken.
 		if (active || side?.sessionId === sid) this.#speakDone(sid, msg, snapshotOf(msg, sid));
 	}
 
@@ -571,7 +574,7 @@ export class ChatAgent {
 		this.#endQuestion(sessionId, 'left');
 	}
 
-	/** Between turns too, a speak of a named chat session is "spoken" at once (spec §7.5). */
+	/** Between turns too, a speak of a named chat session is "spoken" at once: a skill waiting on it goes on. */
 	#speakDone(sessionId: string, msg: BusMessage, snapshot: Snapshot | null): void {
 		if (!this.#answerAudio || sessionId === DEVICE_SESSION || kindOf(msg) !== 'speak') return;
 		this.#bus.send({ type: AUDIO_OUTPUT_END, data: {}, context: { session: snapshot ?? { session_id: sessionId }, source: this.source } });

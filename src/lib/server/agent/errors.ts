@@ -35,7 +35,7 @@ export class ChatError extends Error {
 export const badInput = (why: string) => new ChatError('bad-input', 400, why);
 export const badToken = (why: string) => new ChatError('bad-token', 400, `chat token refused: ${why}`);
 export const busy = () => new ChatError('busy', 409, 'a turn is already in progress for this chat; wait for it or stop it');
-/** The messagebus is up but nothing reacted to the utterance: ovos-core is stopped or stuck (spec §8.3). */
+/** The messagebus is up but nothing reacted to the utterance: ovos-core is stopped or stuck. */
 export const coreDown = (ms: number) =>
 	new ChatError('core-down', 503, `OVOS core is not responding: the messagebus is up, but nothing reacted within ${(ms / 1000).toFixed(1)} s`);
 /**

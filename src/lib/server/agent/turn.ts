@@ -1,6 +1,6 @@
 /**
- * One chat turn: collects what core says for one session until the turn ends (spec chat-agent.md §6,
- * "suggested turn algorithm", with the §7 observations). Pure bookkeeping over frames handed in by
+ * One chat turn: collects what core says for one session until the turn ends (docs/chat.md#a-turn,
+ * docs/chat-api.md#when-a-turn-ends). Pure bookkeeping over frames handed in by
  * the agent; the only I/O is the `send` callback (audio_output_end) and the injectable clock.
  */
 import { isObject } from '../../protocol/json';
@@ -19,13 +19,13 @@ export interface TurnTiming {
 	readonly idleMs: number;
 	/**
 	 * Core reacts to an utterance within ~20 ms (its first frame: an activate, a fallback ping, the
-	 * intent); when nothing at all has come after this long, core is down or stuck (spec §8.3).
+	 * intent); when nothing at all has come after this long, core is down or stuck.
 	 */
 	readonly reactMs: number;
 	/**
 	 * After core hands our text to a skill's `get_response` (`<skill>.converse.get_response`): a skill
 	 * that still waits reacts within a fraction of a second (`get_response.disable`, a speak); one that
-	 * no longer asks never does (spec §8.1), and the turn is then retried as a fresh one.
+	 * no longer asks never does, and the turn is then retried as a fresh one.
 	 */
 	readonly answerProbeMs: number;
 	/** Absolute cap from the moment the utterance is sent. */
@@ -59,7 +59,10 @@ export interface TurnSetup {
 	readonly source: string;
 	readonly clock: Clock;
 	readonly timing: TurnTiming;
-	/** Answer every speak with audio_output_end (spec §7.5); never for `default` (ovos-audio's job). */
+	/**
+	 * Answer every speak with audio_output_end, so a skill waiting for it to be spoken goes on at once;
+	 * never for `default` (ovos-audio's job).
+	 */
 	readonly answerAudio: boolean;
 	/**
 	 * Only frames carrying this turn's marker (or an open one) belong to it: in `default` the device's
@@ -186,7 +189,7 @@ export class Turn {
 				return this.finish('cancelled');
 			case 'listening':
 				// The skill core handed our answer to says it waits only now (its question was still being
-				// spoken, spec §7.5): it has the answer and takes it up next (~190 ms on a real core).
+				// spoken): it has the answer and takes it up next (~190 ms on a real core).
 				if (this.#answeredBy !== null && askingPrefix(msg.type) === this.#answeredBy) return;
 				this.#asking ??= skillOf(msg) ?? askingPrefix(msg.type);
 				return this.#endAfter(this.s.timing.awaitSettleMs, 'awaiting');
@@ -234,7 +237,7 @@ export class Turn {
 		const text = typeof raw === 'string' ? raw.trim() : '';
 		if (this.#twins.isTwin(msg.type, text, this.s.clock.now())) return;
 		// We are this session's audio output: "it has been spoken" lets a skill waiting in
-		// speak(wait=True) / get_response go on at once instead of after 15 s (spec §7.5).
+		// speak(wait=True) / get_response go on at once instead of after 15 s.
 		if (this.s.answerAudio)
 			this.s.send({ type: AUDIO_OUTPUT_END, data: {}, context: { session: this.#snapshot, source: this.s.source } });
 		if (text) {

@@ -3,10 +3,10 @@
  * the device's messagebus, in each direction, with its payload schema and why it is here. Nothing
  * that is not in this file passes (`window.ts` consults only these tables).
  *
- * The messagebus has no authentication and every client may send anything (spec chat-agent.md §4),
- * so a browser never gets it raw. The window is the part of ovos-shell a browser needs: what the Qt
- * client's QML sends with `MycroftController.sendRequest` and what ovos-shell itself reacts to
- * (spec gui-protocol.md §2.3, §2.4; skill-pages.md §1.1, §1.6, §1.7).
+ * The messagebus has no authentication and every client may send anything, so a browser never gets
+ * it raw. The window is the part of ovos-shell a browser needs: what the Qt client's QML sends with
+ * `MycroftController.sendRequest` and what ovos-shell itself reacts to, for the homescreen, the
+ * media player and the built-in GUI helpers (docs/screen.md#the-bus-window).
  *
  * - Bus → browser: only the device's own session (`default`, or none) passes — a chat in its own
  *   session is nobody else's business — and only the fields each schema names; `context` never does.
@@ -61,7 +61,7 @@ const cue = (why: string): Inbound => ({ why, schema: empty });
 
 /** Bus → browser. */
 export const FROM_BUS: Readonly<Record<string, Inbound>> = {
-	// The listening / thinking / speaking cue (spec §2.4, §4.5, §7). The GUI socket forwards most of
+	// The listening / thinking / speaking cue (ovos-shell's indicators). The GUI socket forwards most of
 	// these too (ovos-gui ≥ 1.1), but not mycroft.mic.listen, mycroft.ready or the Qt-only ones.
 	'recognizer_loop:wakeword': cue('listening starts (ovos-shell ListenerAnimation)'),
 	'recognizer_loop:record_begin': cue('listening starts'),
@@ -145,7 +145,7 @@ export interface Outbound {
 /** Browser → bus. */
 export const TO_BUS: Readonly<Record<string, Outbound>> = {
 	'mycroft.gui.screen.close': {
-		why: 'back from the first page of a skill: the device decides what comes next (Qt SkillView, spec §3.8, §4.4)',
+		why: 'back from the first page of a skill: the device decides what comes next (Qt SkillView)',
 		schema: emptyStrict
 	},
 	'ovos.gui.show.active.timers': { why: 'homescreen timer widget tapped (WidgetsArea.qml): alerts shows its Timer page', schema: emptyStrict },
@@ -194,8 +194,9 @@ export const TO_BUS: Readonly<Record<string, Outbound>> = {
  * 1. **What the device offered.** The type and the payload must be exactly what the device itself
  *    announced on the bus, learnt from its own services only: ovos-gui marks what it relays from a
  *    GUI socket with `context.gui_framework` (its owners never do), and such a message teaches
- *    nothing (issue 24.3). The shell companion and the homescreen skill repeat what they are sent,
- *    also what a GUI-socket client had ovos-gui relay to them, without that mark, so:
+ *    nothing (else a browser could teach the window its own actions). The shell companion and the
+ *    homescreen skill repeat what they are sent, also what a GUI-socket client had ovos-gui relay
+ *    to them, without that mark, so:
  *    - apps: `homescreen.register.app {skill_id, event}` from a skill, or the homescreen's
  *      `applications_model[].action` (`gui.value.set` from a homescreen namespace); payload `{}`;
  *    - notifications: `action` of a notification the companion popped up or stored, with exactly

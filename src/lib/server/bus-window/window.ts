@@ -41,7 +41,7 @@ export interface WindowStats {
 	refused: Partial<Record<RefusalCode, number>>;
 }
 
-/** Qt's context for everything it sends (spec §2.3). */
+/** Qt's context for everything it sends: the device's own session. */
 const DEVICE_CONTEXT: JsonObject = { session: { session_id: 'default' } };
 
 /**

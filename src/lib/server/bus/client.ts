@@ -1,14 +1,14 @@
 /**
  * One reconnecting client of the OVOS core messagebus (`ws://HOST:PORT/core`), server side only.
  *
- * The bus is pure fan-out with no auth (spec chat-agent.md §4), so only the server talks to it and a
+ * The bus is pure fan-out with no auth, so only the server talks to it and a
  * request can never choose the address. Callers that need the bus ask `ensureOpen()`, which fails
  * fast with the address it tried instead of hanging (the Python agent blocks forever there).
  *
  * During an outage there is one reconnect schedule (exponential back-off with jitter) whoever asks:
  * a request joins the attempt in flight or waits for the next one when it is due soon, and is
  * refused at once (with when to try again) when it is not. A request never dials on its own — else
- * an outage is dialled once per request (1,596 dials in 10 s, issue 14).
+ * an outage is dialled once per request (1,596 dials in 10 s were seen).
  */
 import WebSocket from 'ws';
 import { decodeBus, encodeBus } from '../../protocol/bus';

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 
 /**
- * Headers every answer of the app carries (issue 24.9; pages' Content-Security-Policy comes from
+ * Headers every answer of the app carries (pages' Content-Security-Policy comes from
  * svelte.config.js, kit.csp, which can put nonces on the inline scripts it writes): no type sniffing
  * (a media file or JSON is never run as a script or a page), no framing by other sites (another
  * origin framed /chat and chatted from inside it; `frame-ancestors 'self'` says the same to browsers

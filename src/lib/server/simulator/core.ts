@@ -1,13 +1,13 @@
 /**
  * The intent step of ovos-core 2.1, reduced to what a chat client and a screen can observe
- * (spec chat-agent.md §2–§3, §7–§8): per utterance, response mode first (an active skill whose
+ * (README.md#what-the-device-does): per utterance, response mode first (an active skill whose
  * `utterance_states` says `response` gets `<skill>.activate` and `<skill>.converse.get_response`,
- * whether or not it still waits — a stale snapshot gets no answer at all, §8.1), then a converse
- * ping of the session's active skills (0.5 s), then intents (`<skill>.activate`, `<skill>:<Intent>`
+ * whether or not it still waits — a stale snapshot gets no answer at all), then a converse ping of
+ * the session's active skills (0.5 s), then intents (`<skill>.activate`, `<skill>:<Intent>`
  * carrying the activated snapshot), else failure (`mycroft.audio.play_sound`,
  * `complete_intent_failure`, `ovos.utterance.handled`). Core keeps no state for named sessions:
  * everything comes from the snapshot in the message. Each utterance is handled on a thread of the
- * shared worker pool (§8.2).
+ * shared worker pool (docs/chat.md#admission-cores-pool-is-small).
  */
 import { setMaxListeners } from 'node:events';
 import { isObject, type BusMessage, type JsonObject } from '../../protocol';
@@ -20,7 +20,10 @@ import { heard } from './skills/match';
 import type { WorkerPool } from './workers';
 import type { SkillDefinition } from './workshop';
 
-/** How long core waits for converse pongs; it waits the full time (spec chat-agent.md §7.7). */
+/**
+ * How long core waits for converse pongs; it waits the full time, so each turn of a session with an
+ * active skill starts that late.
+ */
 export const CONVERSE_PING_MS = 500;
 
 export class Core {
@@ -53,7 +56,7 @@ export class Core {
 		const text = utterances[0];
 		let session = this.sessions.fromMessage(m);
 		const lang = pickLang(m, session, this.langs);
-		// The resolved language becomes the session's and sticks (spec chat-agent.md §7.9).
+		// The resolved language becomes the session's and sticks, as on ovos-core.
 		session = { ...session, lang };
 		if (sessionId(session) === 'default') this.sessions.setDefault(session);
 		const extra: JsonObject = { session, lang };
@@ -61,7 +64,7 @@ export class Core {
 
 		// Response mode: the snapshot says an active skill is waiting for this answer. Core cannot know
 		// whether it still is; the dispatch has no `handled` of its own (the resumed handler emits the
-		// exchange's one, spec §1.6), so a skill that no longer asks leaves the turn unanswered (§8.1).
+		// exchange's one), so a skill that no longer asks leaves the turn unanswered.
 		const listed = activeIds(session);
 		const waiting = listed.find((id) => utteranceState(session, id) === 'response');
 		if (waiting) {
@@ -98,7 +101,7 @@ export class Core {
 
 		this.bus.emit(reply(m, 'ovos.skills.fallback.ping', { utterances, lang, range: [90, 101] }, extra));
 		this.bus.emit(reply(m, 'mycroft.audio.play_sound', { uri: 'snd/error.mp3' }, extra));
-		// The utterance data plus lang, plus the fallback range that leaks into it (spec §7.4).
+		// The utterance data plus lang, plus the fallback range that leaks into it, as on ovos-core.
 		this.bus.emit(reply(m, 'complete_intent_failure', { ...m.data, lang, range: [90, 101] }, extra));
 		this.bus.emit(reply(m, 'ovos.utterance.handled', {}, extra));
 		if (sessionId(session) === 'default') this.sessions.setDefault(session);

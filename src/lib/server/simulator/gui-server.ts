@@ -1,5 +1,5 @@
 /**
- * ovos-gui's GUI websocket (spec gui-protocol.md §1.3, §2.2, §3.9; ovos-gui 1.3.4 `bus.py`): route
+ * ovos-gui's GUI websocket (ovos-gui 1.3.4 `bus.py`): route
  * `/gui`, every client gets every frame, `synchronize()` on open, client frames translated onto the
  * core bus, status events relayed as `system` events. Frames are written as Python's `json.dumps`
  * writes them.
@@ -21,7 +21,7 @@ const MAX_FRAME = 10 * 1024 * 1024;
 
 interface GuiClient {
 	readonly ws: WebSocket;
-	/** Set only by a flat `mycroft.gui.connected` on this socket; qt5 until then (spec §1.3, §11.17). */
+	/** Set only by a flat `mycroft.gui.connected` on this socket; qt5 until then. */
 	framework: Json;
 }
 
@@ -99,9 +99,9 @@ export class GuiServer implements GuiSink {
 	}
 
 	/**
-	 * The replay every new connection gets (spec §3.9): per namespace, top first, the stack insert at
-	 * position i, all its pages at position 0 (possibly `[]`), then one `session.set` per key. No
-	 * `page_gained_focus`: a reconnected client starts on page 0 (spec §6.4).
+	 * The replay every new connection gets (docs/protocol.md#the-replay): per namespace, top first,
+	 * the stack insert at position i, all its pages at position 0 (possibly `[]`), then one
+	 * `session.set` per key. No `page_gained_focus`: a reconnected client starts on page 0.
 	 */
 	private synchronize(c: GuiClient): void {
 		// Python's `for` over the live list, by index, as ovos-gui walks it.
@@ -120,7 +120,7 @@ export class GuiServer implements GuiSink {
 			const msg = this.translate(c, text);
 			if (msg) this.o.bus.emit(msg);
 		} catch (e) {
-			// ovos-gui raises inside on_message and tornado aborts that socket; the others are unaffected (spec §11.16).
+			// ovos-gui raises inside on_message and tornado aborts that socket; the others are unaffected.
 			this.aborted++;
 			this.o.log('warn', `gui: aborting a client for a malformed frame (${(e as Error).message}): ${text.slice(0, 120)}`);
 			c.ws.terminate();
@@ -128,7 +128,7 @@ export class GuiServer implements GuiSink {
 		}
 	}
 
-	/** `GUIWebsocketHandler.on_message` (spec §2.2): a core-bus message, null for an ignored type; throws where ovos-gui raises. */
+	/** `GUIWebsocketHandler.on_message`: a core-bus message, null for an ignored type; throws where ovos-gui raises. */
 	private translate(c: GuiClient, text: string): { type: string; data: JsonObject; context: JsonObject } | null {
 		const read = parseWireJson(text);
 		// ovos-gui's json.loads raises RecursionError near 1,000 levels; we refuse earlier, the same way.
@@ -144,7 +144,7 @@ export class GuiServer implements GuiSink {
 			const params = required(data, 'parameters');
 			if (!isObject(params)) throw new Error(`AttributeError: "parameters" is ${JSON.stringify(params)}`);
 			busType = data.event_name === PAGE_GAINED_FOCUS ? 'gui.page_gained_focus' : 'gui.page_interaction';
-			// The namespace is found by parameters.skillId, not by `namespace` (spec §2.2).
+			// The namespace is found by parameters.skillId, not by `namespace`.
 			busData = { namespace: required(data, 'namespace'), page_number: params.number ?? null, skill_id: params.skillId ?? null };
 		} else if (type === 'mycroft.events.triggered') {
 			busType = `${pyStr(required(data, 'namespace'))}.${pyStr(required(data, 'event_name'))}`;
@@ -163,7 +163,7 @@ export class GuiServer implements GuiSink {
 			busType = type;
 			busData = data as JsonObject;
 		} else {
-			// Includes `mycroft.session.delete`, which ovos-gui ignores (spec §6.16).
+			// Includes `mycroft.session.delete`, which ovos-gui ignores.
 			this.o.log('info', `gui: unknown GUI protocol message type, ignoring: ${type}`);
 			return null;
 		}

@@ -28,7 +28,7 @@ export type { Logger, LogLevel } from './log';
 export { consoleLogger, silentLogger } from './log';
 
 export interface SimulatorOptions {
-	/** Interface both servers bind to. Default 127.0.0.1 (the messagebus default, spec §1.1). */
+	/** Interface both servers bind to. Default 127.0.0.1 (the messagebus default). */
 	readonly host?: string;
 	/** Messagebus port; 0 picks a free one. Default 8181. */
 	readonly busPort?: number;
@@ -45,8 +45,8 @@ export interface SimulatorOptions {
 	readonly demo?: boolean;
 	/**
 	 * Run ovos-audio (voicing the `default` session's speech and saying when it is done). Default
-	 * true; false as on the core of spec chat-agent.md §7 and issue 21, where nothing voiced it: a
-	 * question spoken with `wait=True` then blocks its skill for 15 s.
+	 * true; false as on a core without an audio service, where nothing voices it: a question spoken
+	 * with `wait=True` then blocks its skill for 15 s.
 	 */
 	readonly audio?: boolean;
 	/** Time source for every timer; a `ManualClock` in tests. */
@@ -57,7 +57,7 @@ export interface SimulatorOptions {
 	readonly idleDisplaySkill?: string;
 	/**
 	 * Threads of core's handler pool: Python's default, min(32, CPUs + 4) of this machine (6 on a
-	 * 2-CPU device, spec chat-agent.md §8.2). Each question a skill waits on holds one.
+	 * 2-CPU device; docs/chat.md#admission-cores-pool-is-small). Each question a skill waits on holds one.
 	 */
 	readonly workers?: number;
 	/**
@@ -82,7 +82,8 @@ export interface SimulatorOptions {
 	/**
 	 * Delay between a new GUI socket joining the clients and its replay (ms; default 0). ovos-gui runs
 	 * the replay on tornado's thread without the lock its shows take, so on a loaded device a show can
-	 * land between the two and reach the new client twice (issue 23.1); a lag reproduces that race.
+	 * land between the two and reach the new client twice
+	 * (docs/protocol.md#a-live-change-can-cut-into-the-replay); a lag reproduces that race.
 	 */
 	readonly syncLagMs?: number;
 }
@@ -113,7 +114,10 @@ export interface Simulator {
 	guiClients(): number;
 	/** A GUI client in this process: every frame a socket client would get, as its text (the replay first). Returns the detach. */
 	attachGui(receive: (text: string) => void): () => void;
-	/** Server quirks that fired (spec §6), e.g. `stack-desync`, `cull-skip`, in order. */
+	/**
+	 * Server quirks that fired (README.md#the-real-servers-quirks-kept), e.g. `stack-desync`,
+	 * `cull-skip`, in order.
+	 */
 	quirks(): readonly string[];
 	/** Malformed frames: dropped on the bus, sockets aborted on /gui. */
 	malformed(): { bus: number; gui: number };

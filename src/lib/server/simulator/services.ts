@@ -37,7 +37,7 @@ export interface ServiceOptions {
 
 export interface Services {
 	readonly skills: readonly SkillRuntime[];
-	/** Core's handler threads: how many are held, how many handlers wait (spec chat-agent.md §8.2). */
+	/** Core's handler threads: how many are held, how many handlers wait. */
 	readonly workers: WorkerPool;
 	/** Say something to the device (wake word, recording, utterance in the default session). */
 	say(utterance: string): Promise<void>;
@@ -56,10 +56,11 @@ export function startServices(o: ServiceOptions): Services {
 	// The device's volume plugin (ovos-PHAL-plugin-alsa).
 	const stopVolume = startPhalVolume(o.bus);
 	const off = [
-		// Readiness probes of Qt and ovos-shell (spec §2.3).
+		// Readiness probes of Qt and ovos-shell.
 		o.bus.on('mycroft.skills.all_loaded', (m) => o.bus.emit(reply(m, 'mycroft.skills.all_loaded.response', { status: true }))),
 		o.bus.on('mycroft.skills.is_alive', (m) => o.bus.emit(reply(m, 'mycroft.skills.is_alive.response', { status: true }))),
-		// Keep core's default session in step with what its skills did, and say so (spec chat-agent.md §7.10).
+		// Keep core's default session in step with what its skills did, and say so
+		// (`ovos.session.update_default`).
 		o.bus.on('ovos.utterance.handled', (m: BusMessage) => {
 			const s = m.context.session;
 			if (typeof s === 'object' && s !== null && !Array.isArray(s) && (s.session_id ?? 'default') === 'default') {
