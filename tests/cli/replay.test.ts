@@ -9,7 +9,7 @@ const run = promisify(execFile);
 const replay = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'src/cli/replay.ts', ...args]);
 
 describe('npm run replay', () => {
-	it('prints the canonical state of the §3.3 worked example', async () => {
+	it('prints the canonical state after a skill’s page is shown over the homescreen and removed again', async () => {
 		const { stdout } = await replay('tests/fixtures/worked-example.jsonl');
 		expect(JSON.parse(stdout)).toEqual({
 			stack: ['skill-ovos-homescreen.openvoiceos'],

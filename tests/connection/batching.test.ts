@@ -1,4 +1,4 @@
-// Issue 27.1: at 1,000 frames/s one machine step per frame cost several times decoding and applying
+// At 1,000 frames/s one machine step per frame cost several times decoding and applying
 // it, and its garbage came back as GC pauses. Once the replay is over, a batching screen (a GUI
 // socket on the page here; the socket's worker batches the same way, worker-socket.test.ts) hands
 // the machine the first frame after a quiet spell at once and those that follow, up to BATCH_MS

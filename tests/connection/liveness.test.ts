@@ -1,4 +1,4 @@
-// Issue 14: a half-open socket — the server stops answering without closing (frozen, asleep,
+// A half-open socket — the server stops answering without closing (frozen, asleep,
 // unplugged) — used to stay "live" for ever. A live socket silent for SILENT_MS gets its port probed;
 // DEAD_AFTER unanswered probes in a row and it is closed as dead, then waits for its port as any
 // dropped socket does.

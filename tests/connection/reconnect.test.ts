@@ -48,7 +48,7 @@ describe.each(['gui', 'full'] as const)('over real sockets, %s mode', (handshake
 	});
 });
 
-describe("ovos-gui's replay race (issue 23.1)", () => {
+describe("ovos-gui's replay race", () => {
 	it('a page shown between a new connection joining and its replay is held once, as ovos-gui holds it', async () => {
 		// ovos-gui adds the socket to its clients, then replays without the lock its shows take.
 		const s = await sim(0, 0, 200);

@@ -1,8 +1,9 @@
-// Issue 23: ovos-gui replays a new GUI connection's pages but no page focus (spec §3.9). A page shown
-// while a screen's socket was still opening (the kiosk loading) reached it only in the replay, as a
-// second page of its namespace, and the screen stayed on page 0 — the page that was up before — for
-// as long as the skill showed nothing else. The app server's copy of the screen heard the focus; the
-// connection takes it once its replay is in, unless it heard a focus of its own meanwhile.
+// ovos-gui replays a new GUI connection's pages but no page focus
+// (docs/protocol.md#the-replay-carries-no-page-focus). A page shown while a screen's socket was still
+// opening (the kiosk loading) reached it only in the replay, as a second page of its namespace, and
+// the screen stayed on page 0 — the page that was up before — for as long as the skill showed
+// nothing else. The app server's copy of the screen heard the focus; the connection takes it once
+// its replay is in, unless it heard a focus of its own meanwhile.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { connectionLogic, REPLAY_MS } from '../../src/lib/connection';
@@ -15,7 +16,7 @@ const NS = 'skill-csp.test';
 const AS = 'mycroft.system.active_skills';
 const focusFrame = (number: number) => ({ type: 'mycroft.events.triggered', namespace: NS, event_name: 'page_gained_focus', data: { number } });
 
-/** ovos-gui's `synchronize()` of one namespace that holds `pages` (spec §3.9): no focus in it. */
+/** ovos-gui's `synchronize()` of one namespace that holds `pages`: no focus in it. */
 function replay(pages: string[]) {
 	return [
 		{ type: 'mycroft.session.list.insert', namespace: AS, position: 0, data: [{ skill_id: NS }] },
@@ -39,7 +40,7 @@ function connect(focus?: () => Promise<PageFocus | null>) {
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-describe('a page shown while the screen connects (issue 23)', () => {
+describe('a page shown while the screen connects', () => {
 	it('is shown: the replay puts it second and on page 0, the app server says it has the focus', async () => {
 		// The skill showed SYSTEM_HtmlFrame (ovos-gui: page 1, focused) before this socket was accepted.
 		const asked: number[] = [];

@@ -1,10 +1,10 @@
-// Issue 23.1: ovos-gui replays a new GUI connection without the lock its live changes take. The
+// ovos-gui replays a new GUI connection without the lock its live changes take. The
 // screen's model must end equal to ovos-gui's own whatever lands in the replay: a property over
 // interleaved shows, clears, data, replay steps and reconnects, against a small model of ovos-gui
 // (namespace.py + bus.py: the stack, pages appended once, persistence culls, the replay walking
 // the live stack by index), driving the real connection actor over a fake socket. The page each
 // namespace is on too: the replay carries no focus, which the app server's copy of the screen (here
-// one that heard every focus) gives a new connection (issue 23).
+// one that heard every focus) gives a new connection.
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
@@ -223,7 +223,7 @@ async function play(commands: readonly Command[]): Promise<{ client: string; ser
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-describe("ovos-gui's replay race: the screen ends equal to ovos-gui (issue 23.1)", () => {
+describe("ovos-gui's replay race: the screen ends equal to ovos-gui", () => {
 	it('the race seen on a device: the show lands before the replay, which sends the namespace and its page again', async () => {
 		const r = await play([{ do: 'show', ns: 0, pages: ['p0'], persistent: false }, { do: 'step' }, { do: 'step' }]);
 		expect(r.client).toBe(r.server);

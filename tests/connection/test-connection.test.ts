@@ -65,7 +65,7 @@ describe('test connection', () => {
 		expect(seen.filter((r) => r.id === 'port').map((r) => r.status)).toEqual(['running', 'ok']);
 	});
 
-	it('the window step says which device-side parts answered (issue 26.7): it waits for the window to know', async () => {
+	it('the window step says which device-side parts answered: it waits for the window to know', async () => {
 		const s = byId(
 			(
 				await run(address, address, {

@@ -1,7 +1,7 @@
 /**
- * The GUI socket in a worker (issue 24.4): the worker posts small frames as they came and big ones
- * decoded and cut to the cap; the page's side hands them to the connection in the order the worker
- * posted them, sends through the worker, and ends it when the socket has closed. app.html's early
+ * The GUI socket in a worker, off the page's main thread: the worker posts small frames as they came
+ * and big ones decoded and cut to the cap; the page's side hands them to the connection in the order
+ * the worker posted them, sends through the worker, and ends it when the socket has closed. app.html's early
  * socket, opened in the same worker, is adopted with what it posted before the screen started.
  */
 import { createActor } from 'xstate';

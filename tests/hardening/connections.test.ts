@@ -1,4 +1,4 @@
-// Issue 14 item 8: ~20,000 idle sockets exhausted the server's file descriptors. The HTTP server
+// ~20,000 idle sockets once exhausted the server's file descriptors. The HTTP server
 // holds at most CONNECTION_LIMITS.perAddress sockets per address and .total in all; past that a new
 // socket is closed at once, and other clients are still served.
 import { createServer, get, type Server } from 'node:http';
@@ -105,7 +105,7 @@ describe('sockets (14.8)', () => {
 		server.closeAllConnections();
 	});
 
-	it('with every socket busy, a long-poll is the first to go for a newcomer (issue 24.5)', async () => {
+	it('with every socket busy, a long-poll is the first to go for a newcomer', async () => {
 		lines = [];
 		server = createServer((req, res) => {
 			if (req.url === '/poll') {

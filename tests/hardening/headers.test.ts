@@ -1,4 +1,4 @@
-// Issue 24.9: no answer carried nosniff, X-Frame-Options or Referrer-Policy (pages' CSP: svelte.config.js, e2e).
+// Every answer carries nosniff, X-Frame-Options and Referrer-Policy (pages' CSP: svelte.config.js, e2e).
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';

@@ -134,7 +134,7 @@ describe('ScreenClient', () => {
 		expect(client.conn.status).toBe('live');
 	});
 
-	it('under a stream of frames publishes new counters, and the same conn, until something in conn moves (issue 27.1)', async () => {
+	it('under a stream of frames publishes new counters, and the same conn, until something in conn moves', async () => {
 		const { gui, client } = await steadyOn('a');
 		const conn = client.conn;
 		expect(conn.machine).toContain('.steady');
@@ -157,7 +157,7 @@ describe('ScreenClient', () => {
 		expect(client.conn.timeline.length).toBeGreaterThan(conn.timeline.length);
 	});
 
-	it('moves only the parts of `shown` that a frame changed: a stream of data leaves the pages and the voice as they were (issue 27.1)', async () => {
+	it('moves only the parts of `shown` that a frame changed: a stream of data leaves the pages and the voice as they were', async () => {
 		const { gui, client } = await steadyOn('a');
 		const { shown } = client;
 		expect(shown.id).toBe('a');

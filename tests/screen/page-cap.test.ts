@@ -1,7 +1,7 @@
 /**
- * The page cap (screen/caps.ts `MAX_PAGES`, issue 24.4: one frame of 100,000 pages, and every
- * later page op copied them all). The server's model holds all N pages; the screen keeps the first
- * K and N. Whatever page ops follow, the kept pages are exactly the first pages of the server's
+ * The page cap (screen/caps.ts `MAX_PAGES`; uncapped, one frame of 100,000 pages was held whole and
+ * every later page op copied them all). The server's model holds all N pages; the screen keeps the
+ * first K and N. Whatever page ops follow, the kept pages are exactly the first pages of the server's
  * list, N is the server's length, and an op is refused exactly when the server's list refuses it,
  * so the index of every later insert, move, remove and focus means what it means to the server.
  */

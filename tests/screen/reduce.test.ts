@@ -139,7 +139,7 @@ describe('pages (mycroft.gui.list.*)', () => {
 		expect(canonical).toMatchObject({ namespaces: { w: { currentPage: 1 } } });
 	});
 
-	it('holds a page once, as ovos-gui does: an insert of a page the namespace has is skipped (issue 23.1)', () => {
+	it('holds a page once, as ovos-gui does: an insert of a page the namespace has is skipped', () => {
 		// ovos-gui's replay race: the live show, then the same page again in the new connection's sync.
 		const { state, problems } = run([
 			stackInsert(0, 'w'),
@@ -268,7 +268,7 @@ describe('session data', () => {
 		expect(run([del('w', 'zz')], first.state).state).toBe(first.state);
 	});
 
-	it('ignores data for an inactive namespace (spec §6.13)', () => {
+	it('ignores data for an inactive namespace', () => {
 		const { state, problems } = run([set('w', { a: 1 })]);
 		expect(state.stack).toEqual([]);
 		expect(problems).toEqual(['session.set: namespace w is not active']);
@@ -341,7 +341,7 @@ describe('skill-data list ops keyed by property', () => {
 	});
 });
 
-describe('hostile stack inserts (issues 14.3, 24.4)', () => {
+describe('hostile stack inserts', () => {
 	it('inserts up to MAX_STACK skills in one frame, duplicates once; past it keeps the first and counts the rest', () => {
 		const ids = Array.from({ length: MAX_STACK }, (_, i) => `s${i}`);
 		const { state, problems } = run([stackInsert(0, ...ids, ...ids)]);
@@ -410,7 +410,7 @@ describe('events', () => {
 	});
 });
 
-describe('worked example of spec §3.3 and a §3.9 replay', () => {
+describe('a skill shown over the homescreen and removed again, and a replay', () => {
 	it('ends with the homescreen on top and the weather namespace gone', () => {
 		const { canonical } = run([
 			stackInsert(0, 'H'),

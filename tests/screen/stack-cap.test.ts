@@ -1,5 +1,5 @@
 /**
- * The stack cap (screen/caps.ts `MAX_STACK`, issues 14.3, 24.4). It used to refuse a frame that
+ * The stack cap (screen/caps.ts `MAX_STACK`). It used to refuse a frame that
  * would grow the stack past the cap, so the server's stack held namespaces the screen had never
  * counted and every later stack index was off. Now the screen keeps the first K of the server's N
  * namespaces and N: whatever stack ops follow, the kept ids are exactly the first of the server's

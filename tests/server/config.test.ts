@@ -1,4 +1,4 @@
-/** Every setting's reader: the value, or one line that names the setting (issue 10). */
+/** Every setting's reader: the value, or one line that names the setting. */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/lib/server/config';

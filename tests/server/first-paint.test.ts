@@ -1,8 +1,8 @@
 /**
- * The server's part of a screen's first paint (issue 23.4): which page goes into the first HTML
- * (the server's copy of its own OVOS's screen, cut to the namespace on screen, and only for a
- * screen watching that OVOS), and which stylesheets and code of the lazily loaded parts the
- * rendered HTML needs linked (the build's list, from Vite's manifest).
+ * The server's part of a screen's first paint (docs/screen.md#first-paint-from-the-server): which
+ * page goes into the first HTML (the server's copy of its own OVOS's screen, cut to the namespace on
+ * screen, and only for a screen watching that OVOS), and which stylesheets and code of the lazily
+ * loaded parts the rendered HTML needs linked (the build's list, from Vite's manifest).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { busMessage, type OvosAddress } from '../../src/lib/protocol';

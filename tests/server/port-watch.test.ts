@@ -51,7 +51,7 @@ describe('waitForPort (the app server side of /api/ovos/port)', () => {
 	});
 });
 
-describe('GET /api/ovos/port?wait=MS (issue 23.3)', () => {
+describe('GET /api/ovos/port?wait=MS', () => {
 	it('holds a screen\'s request only as long as it asks (at most the server\'s own wait), and wait=0 tries once', async () => {
 		const port = await freePort(); // nobody listens: OVOS is down
 		const d = { host: '127.0.0.1', ports: [port], slots: new FairSlots(PORT_WAIT_SLOTS, 'port waits'), waitMs: 5000 };
@@ -71,7 +71,7 @@ describe('GET /api/ovos/port?wait=MS (issue 23.3)', () => {
 	});
 });
 
-describe('GET /api/ovos/port while OVOS is down (issue 24.5)', () => {
+describe('GET /api/ovos/port while OVOS is down', () => {
 	it('17 addresses × 128 waits: each address holds 8, a new screen still gets its wait', async () => {
 		const port = await freePort(); // nobody listens: OVOS is down
 		const slots = new FairSlots(PORT_WAIT_SLOTS, 'port waits');

@@ -1,4 +1,4 @@
-// Issue 23.5: an unreachable OVOS was invisible in the server's log for as long as it lasted. Now one
+// An unreachable OVOS was once invisible in the server's log for as long as it lasted. Now one
 // line says it does not answer, one that it is back, whatever the retries between.
 import { afterEach, describe, expect, it } from 'vitest';
 import { Reachability } from '../../src/lib/server/reachability';

@@ -30,7 +30,7 @@ describe('choices', () => {
 		expect(chooseAddress(screenParams(new URLSearchParams(), 'host=10.9.9.9'), server, ['10.9.9.9'], 'screen.local').ok).toBe(true);
 	});
 
-	it('a saved port is held to the same rule as a link’s (issue 24.8)', () => {
+	it('a saved port is held to the same rule as a link’s', () => {
 		const server = { host: '192.168.1.20', guiPort: 18181, busPort: 8181, handshake: 'gui', via: 'direct' } as const;
 		expect(chooseAddress(screenParams(new URLSearchParams(), 'guiPort=28181'), server, [], 'screen.local')).toEqual({ ok: false, host: '192.168.1.20:28181', setting: 'OVOS_SCREEN_ALLOWED_PORTS' });
 		expect(chooseAddress(screenParams(new URLSearchParams(), 'guiPort=28181'), server, [], 'screen.local', [28181]).ok).toBe(true);

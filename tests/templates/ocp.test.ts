@@ -38,7 +38,7 @@ describe('OCP readers', () => {
 		expect(infocardsOf([CARD])).toHaveLength(1);
 		for (const v of [undefined, null, 'x', 3, { data: 'x' }, {}] as (Json | undefined)[]) expect(infocardsOf(v).slice()).toEqual([]);
 	});
-	it('a long playlist is read for its length only: a card is read when it is laid out (issue 24.4)', () => {
+	it('a long playlist is read for its length only: a card is read when it is laid out', () => {
 		// Every field of every card behind a getter that counts its reads.
 		let reads = 0;
 		const card = (i: number) => {
