@@ -13,7 +13,7 @@ export default defineConfig({
 	// A lazily loaded part (a page's renderer, the chat, the overlays) brings its stylesheets with it,
 	// but not a list of its code's own imports: the browser finds those as it loads it (the offline
 	// shell has them all after the first visit; a server-rendered page preloads its own). Each list
-	// sat in the screen's first chunk, ~2.3 KiB gzip of file names for every template (issue 22.4).
+	// sat in the screen's first chunk, ~2.3 KiB gzip of file names for every template.
 	build: { modulePreload: { resolveDependencies: (_file, deps) => deps.filter((d) => d.endsWith('.css')) } },
 	test: {
 		include: ['tests/**/*.test.ts'],

@@ -1,5 +1,5 @@
 /**
- * bench:abuse — issue 14's load probe again, against the built app (`node build`) on loopback,
+ * bench:abuse — an earlier security and reliability probe's load run again, against the built app (`node build`) on loopback,
  * talking to a messagebus whose "core" answers `hello` at once and holds `think` open (it says
  * "Let me think…" and nothing more):
  *   1. one client floods POST /api/chat for FLOOD_SECONDS (default 30), 16 requests at a time:

@@ -53,7 +53,7 @@ test('a two-turn dialogue: the question waits for the answer, which is taken up 
 	await say(page, '5 minutes');
 	await expect(assistant(page).last()).toHaveAttribute('data-state', 'answered');
 	await expect(assistant(page).last()).toContainText('Timer for five minutes, starting now.');
-	// The skill's 15 s wait for the question to be "spoken" is answered by the server (spec §7.5).
+	// The skill's 15 s wait for the question to be "spoken" is answered by the server (docs/chat-api.md#when-a-turn-ends).
 	expect(Date.now() - t0).toBeLessThan(5000);
 	// The question was answered: nothing says OVOS still waits for it.
 	await expect(page.getByText('OVOS is waiting for your answer')).toHaveCount(0);
@@ -98,7 +98,7 @@ test('OVOS unreachable and timed out have their own look', async ({ page }) => {
 		route.fulfill({
 			status: 503,
 			contentType: 'application/json',
-			// As the server says it: not where the bus is (issue 24).
+			// As the server says it: not where the bus is, which is no browser's business.
 			body: JSON.stringify({ error: { code: 'bus-down', message: 'the OVOS messagebus is unreachable; the server keeps trying' } })
 		})
 	);

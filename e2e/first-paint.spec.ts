@@ -1,7 +1,7 @@
 /**
- * First paint from the server (issue 23.4): the app server keeps a copy of its OVOS's screen and
- * renders the page that is up into the HTML of `/kiosk` and `/`, styled, so the first frame needs
- * no socket; the browser then takes over that very DOM — no blank frame, no element re-created, no
+ * First paint from the server (docs/screen.md#first-paint-from-the-server): the app server keeps a
+ * copy of its OVOS's screen and renders the page that is up into the HTML of `/kiosk` and `/`,
+ * styled, so the first frame needs no socket; the browser then takes over that very DOM — no blank frame, no element re-created, no
  * layout shift — and the page follows the device from there. Data from the device stays text in
  * the server's HTML too. Against an app pointed at a private simulator (the test plays the skill).
  */
@@ -160,12 +160,13 @@ test('a picture that fails before the page is taken over shows its fallback, und
 	expect(violations).toEqual([]);
 });
 
-test('a page shown while the screen’s socket is still opening is the page it shows (issue 23)', async ({ page }) => {
+test('a page shown while the screen’s socket is still opening is the page it shows', async ({ page }) => {
 	const NS = 'skill-late.test';
 	show(sim, NS, ['SYSTEM_ImageFrame'], { image: `${app.url}/no-such-picture.png`, title: 'before' });
 	expect(await html('/kiosk', 'no-such-picture.png')).toContain('data-page="SYSTEM_ImageFrame"');
 	// The screen's GUI socket (app.html's early one) reaches ovos-gui only once the skill has shown its
-	// next page: it learns that page from the replay alone, which carries no focus (spec §3.9).
+	// next page: it learns that page from the replay alone, which carries no focus
+	// (docs/protocol.md#the-replay-carries-no-page-focus).
 	let release = () => {};
 	const gate = new Promise<void>((r) => (release = r));
 	await page.routeWebSocket(/\/ovos\/gui\?/, async (ws) => {

@@ -1,5 +1,5 @@
 /**
- * What a security and reliability probe broke (issue 14), each kept fixed by a test against the
+ * What a security and reliability probe once broke, each kept fixed by a test against the
  * real app and a private simulator.
  */
 import { createServer } from 'node:http';
@@ -166,8 +166,8 @@ test('every page carries a strict policy and runs under it, and no other site ma
 	// Skill HTML still scripts itself in its holder, under the screen's strict policy.
 	await page.goto(screenUrl(sim, '/kiosk'));
 	// Shown before the screen's socket has reached the simulator, the page would come only in the
-	// replay, which carries no focus (spec §3.9): the screen, pointed at a simulator the app server has
-	// no copy of, would rightly stay on the namespace's first page (issue 23). This test is about the policy.
+	// replay, which carries no focus: the screen, pointed at a simulator the app server has no copy of,
+	// would rightly stay on the namespace's first page. This test is about the policy.
 	await live(page);
 	show(sim, 'skill-csp.test', ['SYSTEM_HtmlFrame'], { html: '<p id="p">static</p><script>document.getElementById("p").textContent = "scripted"</script>' });
 	await expect(page.frameLocator('iframe').frameLocator('iframe').locator('#p')).toHaveText('scripted');

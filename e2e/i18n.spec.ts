@@ -1,5 +1,5 @@
 /**
- * The UI in Portuguese and German (issue 15.4): chosen by `?lang=`, by the browser's languages
+ * The UI in Portuguese and German: chosen by `?lang=`, by the browser's languages
  * (Playwright's locale sets both navigator.languages and Accept-Language) and by the saved choice;
  * English when the browser asks for a language we do not have. The screen's chrome, the idle
  * clock's date, skill pages' fixed labels (weather's HOURLY, the alarm's Snooze), the chat, the

@@ -22,7 +22,7 @@ function url(extra = ''): string {
 	return `${process.env.APP_URL}/inspect?host=127.0.0.1&guiPort=${sim.guiPort}&busPort=${sim.busPort}${extra}`;
 }
 
-/** What a skill's GUIInterface emits for `show_text` (spec §3.3). */
+/** What a skill's GUIInterface emits for `show_text`. */
 function showText(skill: string, text: string, title: string): void {
 	sim.emit(busMessage('gui.value.set', { __from: skill, text, title }));
 	sim.emit(busMessage('gui.page.show', { page_names: ['SYSTEM_TextFrame'], index: 0, __from: skill, __idle: true }));
@@ -194,7 +194,7 @@ test('screenshots with real traffic', async ({ page }) => {
 	await page.screenshot({ path: 'test-results/inspect/time-travel-800.png' });
 });
 
-test('big data stays light: a 100,000-row key shows its count and the cap, pages its rows, and the dashboard keeps answering (issues 14.2, 24.4)', async ({ page }) => {
+test('big data stays light: a 100,000-row key shows its count and the cap, pages its rows, and the dashboard keeps answering', async ({ page }) => {
 	const errors: string[] = [];
 	page.on('pageerror', (e) => errors.push(e.message));
 	await page.goto(url());
@@ -202,10 +202,10 @@ test('big data stays light: a 100,000-row key shows its count and the cap, pages
 	const rows = Array.from({ length: 100_000 }, (_, i) => ({ id: i, name: `row ${i}` }));
 	setValue('skill-big.test', { rows, title: 'Big' });
 	sim.emit(busMessage('gui.page.show', { page_names: ['SYSTEM_TextFrame'], index: 0, __from: 'skill-big.test', __idle: true }));
-	// Namespaces named like Object.prototype members are plain names (issue 14.10).
+	// Namespaces named like Object.prototype members are plain names.
 	showText('constructor', 'named constructor', 'c');
 	const tree = ns(page, 'skill-big.test').getByTestId('data-tree');
-	// The key shows the length the server sent, and that the screen kept only the first 5,000 (issue 24.4).
+	// The key shows the length the server sent, and that the screen kept only the first 5,000.
 	await expect(tree).toContainText('[100000]');
 	await expect(tree.getByTestId('cut')).toContainText('keeps the first 5,000');
 	await expect(ns(page, 'constructor').getByTestId('data-tree')).toContainText('named constructor');
@@ -224,7 +224,7 @@ test('big data stays light: a 100,000-row key shows its count and the cap, pages
 	expect(errors).toEqual([]);
 });
 
-test('a namespace of 100,000 pages: the screen keeps the first 1,000, says so, and later removes keep the server indices (issue 24.4)', async ({ page }) => {
+test('a namespace of 100,000 pages: the screen keeps the first 1,000, says so, and later removes keep the server indices', async ({ page }) => {
 	const errors: string[] = [];
 	page.on('pageerror', (e) => errors.push(e.message));
 	await page.goto(url());
@@ -249,7 +249,7 @@ test('a namespace of 100,000 pages: the screen keeps the first 1,000, says so, a
 	expect(errors).toEqual([]);
 });
 
-test('a stack of 1,001 namespaces: the screen keeps the first 1,000, says so, and removes on either side of the cut keep the server indices (issue 24.4)', async ({ page }) => {
+test('a stack of 1,001 namespaces: the screen keeps the first 1,000, says so, and removes on either side of the cut keep the server indices', async ({ page }) => {
 	const errors: string[] = [];
 	page.on('pageerror', (e) => errors.push(e.message));
 	await page.goto(url());

@@ -1,5 +1,5 @@
 /**
- * The remaining default-install and popular skill pages (issue 25.1) as their skills show them
+ * The remaining default-install and popular skill pages as their skills show them
  * through a simulator, on / and /kiosk: wolfie `wolf`, color-picker `single-color`, parrot `parrot`,
  * local-media `Browser`, xkcd `comic` (prev/next back to the skill), the legacy timer skill's `Timer`
  * (its own cancel event), apod's `idle` (not the homescreen), and a page of a skill we do not know,
@@ -82,7 +82,7 @@ for (const path of ['/', '/kiosk']) {
 	});
 }
 
-/** Issue 25.3's polish, as the real skills send it, beside ovos-shell's pictures (800×480 kiosk). */
+/** The finer points of these pages, as the real skills send them, beside ovos-shell's pictures (800×480 kiosk). */
 test('polish: the timer figure, DuckDelegate, short lists and the offline mark fill the screen', async ({ page }) => {
 	const shot = (name: string) => page.screenshot({ path: `e2e/screenshots/polish-${name}-kiosk-800x480.png` });
 	await page.goto(screenUrl(sim, '/kiosk'));

@@ -1,5 +1,5 @@
 /**
- * Builds that never pull the floor from under a running app (issue 10).
+ * Builds that never pull the floor from under a running app.
  *
  * Every `vite build` writes a fresh folder `.builds/<id>/`, and `build` is a symlink switched to it
  * in one rename once it is complete. A running server resolved its own folder at start (Node follows
