@@ -83,7 +83,7 @@ async function round(n: number) {
 	const bus = new BusClient({ url: sim.busUrl, log: () => {} });
 	await bus.ensureOpen();
 	const agent = new ChatAgent({ bus, ...(SHARE ? { coreShare: SHARE } : {}) });
-	const { server, url } = await serve({ agent, tokens: new ChatTokens(randomBytes(32)), apiToken: null, conversations: new ConversationMap() });
+	const { server, url } = await serve({ agent, tokens: new ChatTokens(randomBytes(32)), conversations: new ConversationMap() });
 	const workers = sim.services!.workers;
 	let mostHeld = 0;
 	const watch = setInterval(() => (mostHeld = Math.max(mostHeld, workers.busy)), 2);

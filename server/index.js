@@ -40,7 +40,7 @@ try {
 
 const { handler } = await import('./handler.js');
 
-/** @type {{ port: number, host: string, ovos: string, problem: (e: NodeJS.ErrnoException) => string, guard: (s: http.Server) => void } | undefined} */
+/** @type {{ port: number, host: string, ovos: string, access: string, problem: (e: NodeJS.ErrnoException) => string, guard: (s: http.Server) => void } | undefined} */
 const start = /** @type {any} */ (globalThis)[Symbol.for('ovos-screen.start')];
 if (!start) {
 	console.error('ovos-screen: the app did not initialise (no start information): is this build complete?');
@@ -80,19 +80,8 @@ server.once('error', (/** @type {NodeJS.ErrnoException} */ e) => {
 
 server.listen(start.port, start.host, () => {
 	const file = source?.file ? `; settings from ${source.file}` : '';
-	console.log(`ovos-screen: open ${urls(start.host, start.port)}, talking to ${start.ovos}${file}; ${tokenNote(start.tokenRequired)}  (Ctrl-C stops it)`);
+	console.log(`ovos-screen: open ${urls(start.host, start.port)}, talking to ${start.ovos}${file}; ${start.access}  (Ctrl-C stops it)`);
 });
-
-/**
- * Whether browsers need the API token, and how one gets it (the token itself is never printed: this
- * line goes to logs).
- * @param {boolean} required
- */
-function tokenNote(required) {
-	return required
-		? 'API token required (OVOS_SCREEN_TOKEN): a browser keeps it once a page is opened with ?token=<the token> added, or once it is entered on /settings'
-		: 'no API token required (set OVOS_SCREEN_TOKEN to require one)';
-}
 
 /** The URL to open on this machine, and the one for other devices when listening on every interface. */
 function urls(host, port) {

@@ -19,7 +19,7 @@ export interface Rig {
 	stop(): Promise<void>;
 }
 
-export async function rig(o: { apiToken?: string | null; busPort?: number } = {}): Promise<Rig> {
+export async function rig(o: { busPort?: number } = {}): Promise<Rig> {
 	const sim = await startSimulator({ host: '127.0.0.1', busPort: o.busPort ?? 0, guiPort: 0, skills: false, log: false });
 	const seen: BusMessage[] = [];
 	sim.on('*', (m) => seen.push(m));
@@ -27,7 +27,7 @@ export async function rig(o: { apiToken?: string | null; busPort?: number } = {}
 	await client.ensureOpen();
 	const log: string[] = [];
 	const window = new BusWindowServer({ bus: client, log: (level, line) => log.push(`${level} ${line}`) });
-	const deps = defaultDeps(window, o.apiToken ?? null);
+	const deps = defaultDeps(window);
 	// The window asked the device for its state (learn on open): let the companion's answer land first.
 	await until(() => seen.some((m) => m.type === 'ovos.notification.update_storage_model'), 3000, 'the companion’s storage model');
 	await sleep(30);

@@ -135,6 +135,7 @@ describe('a mistake is one line naming the key and the file', () => {
 		PORT: ['3000.5', /not a port number/],
 		HOST: ['http://0.0.0.0', /not a host name or address to listen on/],
 		OVOS_SCREEN_TOKEN: ['two words', /must be printable ASCII without spaces/],
+		OVOS_SCREEN_TRUSTED_NETWORKS: ['192.168.1.0/24, 10.0.0.0/33', /10\.0\.0\.0\/33 is not a network or address/],
 		OVOS_SCREEN_ALLOWED_HOSTS: ['a.local, http://b', /http:\/\/b is not a host name or address/],
 		OVOS_SCREEN_ALLOWED_PORTS: ['18182, 99999', /99999 is not a port number/],
 		OVOS_MEDIA_ROOTS: ['/ok:relative', /relative is not an absolute path/],
@@ -233,6 +234,11 @@ describe('the new settings', () => {
 		expect(c({ OVOS_KIOSK_SCALE: '3' }).kiosk.scale).toBe(3);
 		expect(error(() => c({ OVOS_KIOSK_SCALE: '0.4' }))).toMatch(/^OVOS_KIOSK_SCALE=0\.4: /);
 		expect(error(() => c({ OVOS_SCREEN_LANG: 'german' }))).toMatch(/^OVOS_SCREEN_LANG=german: /);
+	});
+	it('trusted networks: networks and addresses, IPv4 and IPv6, none by default', () => {
+		expect(c({}).trustedNetworks).toEqual([]);
+		expect(c({ OVOS_SCREEN_TRUSTED_NETWORKS: '192.168.1.0/24, fd00::/8 192.168.2.7' }).trustedNetworks.map((n) => n.cidr)).toEqual(['192.168.1.0/24', 'fd00::/8', '192.168.2.7/32']);
+		expect(error(() => c({ OVOS_SCREEN_TRUSTED_NETWORKS: 'my-lan' }))).toMatch(/^OVOS_SCREEN_TRUSTED_NETWORKS=my-lan: my-lan is not a network or address/);
 	});
 	it('the adapter\'s settings: good values pass', () => {
 		expect(() => c({ ORIGIN: 'https://screen.example', PROTOCOL_HEADER: 'x-forwarded-proto', ADDRESS_HEADER: 'X-Forwarded-For', XFF_DEPTH: '2', BODY_SIZE_LIMIT: '1M' })).not.toThrow();

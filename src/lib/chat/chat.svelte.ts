@@ -3,7 +3,6 @@
  * list of kept chats, and whether a turn is running. Talks to the server through `sendChat`, keeps
  * chats in localStorage. Leaving a chat whose question is open tells the server, which ends it.
  */
-import { API_TOKEN_KEY } from '$lib/api-token';
 import { ChatRequestError, endChat, sendChat, type ChatDone, type ChatOutcome } from './chat-client';
 import { ChatHistory, emptyChat, newChatId, type ChatEntry, type ChatSummary, type EntryState, type StoredChat } from './history';
 
@@ -72,20 +71,6 @@ export class ChatController {
 		return this.waitingOn !== null;
 	}
 
-	/** The OVOS_SCREEN_TOKEN this browser was given (`?token=` once, then kept). */
-	get apiToken(): string | null {
-		try {
-			return this.#opts.storage?.getItem(API_TOKEN_KEY) ?? null;
-		} catch {
-			return null;
-		}
-	}
-
-	set apiToken(token: string | null) {
-		if (token) this.#opts.storage?.setItem(API_TOKEN_KEY, token);
-		else this.#opts.storage?.removeItem(API_TOKEN_KEY);
-	}
-
 	async send(raw: string): Promise<void> {
 		const text = raw.trim();
 		if (!text || this.busy) return;
@@ -108,7 +93,6 @@ export class ChatController {
 				lang: this.chat.lang,
 				device: this.chat.device,
 				signal: abort.signal,
-				apiToken: this.apiToken,
 				endpoint: this.#opts.endpoint,
 				fetch: this.#opts.fetch,
 				onQueued: (position) => patch({ queued: position }),
@@ -179,7 +163,7 @@ export class ChatController {
 	/** This chat's open question, if any, will not be answered from here: the server ends it. */
 	#leave(): void {
 		if (!this.awaiting || this.chat.device || !this.chat.token) return;
-		endChat({ token: this.chat.token, apiToken: this.apiToken, endpoint: this.#opts.endpoint, fetch: this.#opts.fetch });
+		endChat({ token: this.chat.token, endpoint: this.#opts.endpoint, fetch: this.#opts.fetch });
 		const last = this.chat.entries.at(-1);
 		if (last) this.#update({ entries: this.chat.entries.map((e) => (e.id === last.id ? { ...e, until: Date.now() } : e)) });
 	}

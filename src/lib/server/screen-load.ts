@@ -10,10 +10,11 @@ interface ScreenRequest {
 	readonly url: URL;
 	readonly cookies: Cookies;
 	readonly request: Request;
+	readonly locals: App.Locals;
 	setHeaders(headers: Record<string, string>): void;
 }
 
-export function screenLoad({ url, cookies, request, setHeaders }: ScreenRequest) {
+export function screenLoad({ url, cookies, request, locals, setHeaders }: ScreenRequest) {
 	const c = config();
 	// The offline shell's copy carries no page: shown when the server is gone, it would be stale.
 	const first = request.headers.has(KEPT_HEADER) ? null : firstScreen(url, savedOptions(cookies.get(OPTIONS_COOKIE)).toString(), c.ovos, c.allowedHosts);
@@ -22,6 +23,8 @@ export function screenLoad({ url, cookies, request, setHeaders }: ScreenRequest)
 		// The media route can only serve device files when this server runs on the device.
 		mediaLocal: ovosIsLocal(c.ovos.host) && c.mediaRoots.length > 0,
 		/** The page up on the device, rendered into the first HTML (issue 23.4); null when unknown. */
-		first
+		first,
+		/** Opened on the device itself: it shows the pairing codes other browsers ask for. */
+		device: locals.identity.kind === 'device'
 	};
 }

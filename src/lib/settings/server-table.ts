@@ -4,7 +4,7 @@ import type en from '$lib/i18n/en/settings';
 export const KEY_GROUPS: readonly { readonly id: keyof typeof en.groups; readonly keys: readonly (keyof typeof en.keys)[] }[] = [
 	{ id: 'ovos', keys: ['OVOS_HOST', 'OVOS_GUI_PORT', 'OVOS_BUS_PORT', 'OVOS_HANDSHAKE', 'OVOS_SIMULATOR'] },
 	{ id: 'listen', keys: ['PORT', 'HOST', 'OVOS_SCREEN_SETTINGS'] },
-	{ id: 'access', keys: ['OVOS_SCREEN_TOKEN', 'OVOS_SCREEN_ALLOWED_HOSTS', 'OVOS_SCREEN_ALLOWED_PORTS', 'OVOS_MEDIA_ROOTS', 'OVOS_SCREEN_DATA_DIR', 'OVOS_CHAT_SECRET'] },
+	{ id: 'access', keys: ['OVOS_SCREEN_TOKEN', 'OVOS_SCREEN_TRUSTED_NETWORKS', 'OVOS_SCREEN_ALLOWED_HOSTS', 'OVOS_SCREEN_ALLOWED_PORTS', 'OVOS_MEDIA_ROOTS', 'OVOS_SCREEN_DATA_DIR', 'OVOS_CHAT_SECRET'] },
 	{ id: 'chat', keys: ['OVOS_CHAT_IDLE_MS', 'OVOS_CHAT_DEADLINE_MS', 'OVOS_CHAT_CORE_SHARE', 'OVOS_CHAT_QUEUE_MS', 'OVOS_CHAT_QUESTION_IDLE_MS'] },
 	{ id: 'look', keys: ['OVOS_SCREEN_THEME', 'OVOS_SCREEN_LANG', 'OVOS_KIOSK_ROTATE', 'OVOS_KIOSK_SCALE'] },
 	{ id: 'proxy', keys: ['OVOS_SCREEN_TRUST_PROXY', 'ORIGIN', 'PROTOCOL_HEADER', 'HOST_HEADER', 'PORT_HEADER', 'ADDRESS_HEADER', 'XFF_DEPTH', 'BODY_SIZE_LIMIT'] }

@@ -5,7 +5,6 @@ import type { Overrides } from '../types';
 const ptBR: Overrides<typeof en> = {
 	unreachable: 'Não é possível contatar o OVOS.',
 	busy: 'Ainda respondendo à mensagem anterior.',
-	unauthorized: 'Esta conversa ainda não tem a chave de acesso do servidor da aplicação. Abra a página uma vez com ?token= e a chave no fim do endereço, ou digite-a nas Configurações.',
 	answering: 'O OVOS está respondendo',
 	waiting: 'O OVOS está aguardando a sua resposta',
 	unreachableServer: (detail) => `não foi possível contatar este servidor: ${detail}`,
