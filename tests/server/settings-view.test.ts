@@ -29,7 +29,7 @@ describe('settingsView', () => {
 		expect(row('OVOS_HOST')).toMatchObject({ value: null, origin: 'default' });
 	});
 
-	it('paths of the machine only where allowed: a visitor of a trusted network sees none (issue 24)', () => {
+	it('paths of the machine only where allowed: a visitor of a trusted network sees none', () => {
 		const dir = mkdtempSync(join(tmpdir(), 'ovos-view-'));
 		writeFileSync(join(dir, '.env'), 'OVOS_MEDIA_ROOTS=/srv/secret-media:/home/ovos/pics\n');
 		const env = { OVOS_SCREEN_DATA_DIR: '/var/lib/private-data' };
@@ -48,7 +48,7 @@ describe('settingsView', () => {
 	});
 });
 
-describe('/settings and /settings/__data.json (issue 24)', () => {
+describe('/settings and /settings/__data.json', () => {
 	it('hide the machine’s paths from a whole trusted network, and show them to the device, a paired browser and a token', async () => {
 		const { load } = await import('../../src/routes/settings/+page.server');
 		const as = (kind: Identity['kind']) =>

@@ -5,10 +5,11 @@
  */
 import type { LanguageChoice } from '$lib/i18n/languages';
 import type { Access, Identity, PairingDesk } from './guards';
-import { PAIR_COOKIE, REQUEST_COOKIE, cookieValue } from './guards';
+import { PAIR_COOKIE, REQUEST_COOKIE } from './guards';
 import { PAIR_PATH } from './guards/gate';
 import { CODE_TTL_MS } from './guards/pairing';
 import { nameFromUserAgent, pairPage, textsOf } from './pair-page';
+import { readCookie } from '../settings/choices';
 
 /** A paired browser's cookie lasts as long as browsers keep one (Chromium caps it at 400 days); forgetting it is /settings'. */
 const PAIRED_MAX_AGE_S = 400 * 24 * 3600;
@@ -29,7 +30,7 @@ export function strangerPage(c: PairingContext): Response {
 	const expiresAt = c.desk.expiresAt(requestOf(c.request));
 	const next = c.url.pathname + c.url.search;
 	// A link from another site arrives without this browser's SameSite=Strict cookie: look again from here once.
-	const refresh = c.request.headers.get('sec-fetch-site') === 'cross-site' && cookieValue(c.request.headers.get('cookie'), PAIR_COOKIE) === null;
+	const refresh = c.request.headers.get('sec-fetch-site') === 'cross-site' && readCookie(c.request.headers.get('cookie'), PAIR_COOKIE) === null;
 	return pairPage(c.i18n, { state: expiresAt ? 'code' : 'ask', expiresAt: expiresAt ?? undefined, next, name: guessName(c.request), refresh }, 401, c.request.method === 'HEAD');
 }
 
@@ -88,7 +89,7 @@ export function handOver(c: PairingContext): Response | null {
 }
 
 function requestOf(request: Request): string | null {
-	return cookieValue(request.headers.get('cookie'), REQUEST_COOKIE);
+	return readCookie(request.headers.get('cookie'), REQUEST_COOKIE);
 }
 
 function guessName(request: Request): string {

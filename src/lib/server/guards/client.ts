@@ -2,8 +2,8 @@
  * Who a request comes from, as the limits count it. One address is one client — but a paired
  * browser or a token is one client wherever it connects from (its principal, identity.ts). Addresses
  * are also grouped by network — an IPv4 /24, an IPv6 /64 (what one household or one rented machine
- * gets) — so that many addresses of one network cannot take every slot (issue 24.6: 45 addresses
- * took all 256 event streams). The device itself and token holders are privileged: slots are kept
+ * gets) — so that many addresses of one network cannot take every slot (45 addresses once took all
+ * 256 event streams). The device itself and token holders are privileged: slots are kept
  * for them.
  */
 import { isIPv4, isIPv6 } from 'node:net';

@@ -14,6 +14,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { CredentialStore, type BrowserInfo, type TokenInfo } from './credentials';
 import { isOwnAddress, namesThisMachine, originOf, type ProxySettings } from './address';
 import { networkOf, type Network } from './networks';
+import { readCookie } from '../../settings/choices';
 
 export type IdentityKind = 'device' | 'trusted' | 'paired' | 'token' | 'stranger';
 
@@ -59,7 +60,7 @@ export class Access {
 	whoIs(socketAddress: string, header: (name: string) => string | null, cookie?: string | null): Identity {
 		const { address, proxied } = originOf(socketAddress, header, this.#o);
 		if (!proxied && isOwnAddress(socketAddress) && namesThisMachine(header('host'), this.#o.names)) return { kind: 'device', principal: 'device', address };
-		const paired = this.#browser(cookie === undefined ? cookieValue(header('cookie'), PAIR_COOKIE) : cookie, address);
+		const paired = this.#browser(cookie === undefined ? readCookie(header('cookie'), PAIR_COOKIE) : cookie, address);
 		if (paired) return { kind: 'paired', principal: `browser:${paired.id}`, address };
 		const token = this.tokenPrincipal(tokenIn(header));
 		if (token) return { kind: 'token', principal: token, address };
@@ -127,22 +128,6 @@ export function tokenIn(header: (name: string) => string | null): string | null 
 	const bearer = /^bearer\s+(.+)$/i.exec(header('authorization') ?? '');
 	const given = bearer ? bearer[1]!.trim() : header('x-ovos-screen-token')?.trim();
 	return given ? given : null;
-}
-
-/** One cookie's value out of a Cookie header. */
-export function cookieValue(header: string | null, name: string): string | null {
-	if (!header) return null;
-	for (const part of header.split(';')) {
-		const eq = part.indexOf('=');
-		if (eq > 0 && part.slice(0, eq).trim() === name) {
-			try {
-				return decodeURIComponent(part.slice(eq + 1).trim());
-			} catch {
-				return null;
-			}
-		}
-	}
-	return null;
 }
 
 function safeEqual(a: string, b: string): boolean {

@@ -4,7 +4,7 @@
  * the pairing page and nothing else. Routes that take input then apply, always in this order,
  * **origin** (a browser on another site: 403) and **admission** (the route's limits: 429 / 503), so
  * a request refused for its origin spends nothing — no rate, no slot — of the client whose address it
- * shares (issue 24.7). Used by the chat (`/api/chat`, `/api/chat/end`, `/v1/*`) and the bus window
+ * shares. Used by the chat (`/api/chat`, `/api/chat/end`, `/v1/*`) and the bus window
  * (`/api/bus`); hooks.server.ts applies the origin rule to every other route that changes something.
  */
 import { config } from '../config';
@@ -22,7 +22,7 @@ export { mayManage, OpenRequests, openToStrangers, PAIR_PATH, unauthorized, want
 export { RateLimiter, type RateLimitOptions } from './rate-limit';
 export { FairSlots, type Slot, type SlotOptions } from './slots';
 export { SECURITY_HEADERS, withSecurityHeaders } from './headers';
-export { Access, cookieValue, ENV_TOKEN_PRINCIPAL, PAIR_COOKIE, type AccessOptions, type Identity, type IdentityKind, type RevokedListener } from './identity';
+export { Access, ENV_TOKEN_PRINCIPAL, PAIR_COOKIE, type AccessOptions, type Identity, type IdentityKind, type RevokedListener } from './identity';
 export { PairingDesk, REQUEST_COOKIE, type PendingCode } from './pairing';
 export type { BrowserInfo, TokenInfo } from './credentials';
 
