@@ -7,14 +7,14 @@ export default {
 	preprocess: vitePreprocess(),
 	kit: {
 		// A route's stylesheets go inline (the screens' is 43 KB, 8.5 KB gzip): a linked one held the
-		// first paint until the server answered it, 0.1-0.4 s on a busy machine (issue 23.4).
+		// first paint until the server answered it, 0.1-0.4 s on a busy machine.
 		inlineStyleThreshold: 65536,
 		// Each build in a fresh folder, `build` switched to it when complete: a running app survives any later build.
 		adapter: freshBuilds((out) => adapter({ out })),
 		// Cross-site posts are refused by our own check (hooks.server.ts), which knows the address the
 		// browser used; SvelteKit's guesses https when ORIGIN is unset and refused the app's own pages.
 		csrf: { trustedOrigins: ['*'] },
-		// Pages' policy (issue 24.9): scripts only from this app, the inline ones SvelteKit writes (and
+		// Pages' policy: scripts only from this app, the inline ones SvelteKit writes (and
 		// app.html's) by nonce; no plugins; framed by this app only. Screens connect to ovos-gui and
 		// its bus on other hosts and ports (ws:, and an http: probe of the same port), show images and
 		// media from wherever skills point, and frame web pages (which run without script) and the

@@ -1,12 +1,13 @@
 import { sveltekit } from '@sveltejs/kit/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vitest/config';
+import { devRelay } from './server/dev-relay.js';
 import { formBindingsApart } from './server/form-bindings.js';
 import { staticPreloads } from './server/preloads.js';
 import { themeCss } from './scripts/theme-css.js';
 
 export default defineConfig({
-	plugins: [tailwindcss(), sveltekit(), staticPreloads(), formBindingsApart()],
+	plugins: [tailwindcss(), sveltekit(), staticPreloads(), formBindingsApart(), devRelay()],
 	// Colour-scheme media queries also follow a theme chosen on <html data-theme> (scripts/theme-css.js).
 	css: { postcss: { plugins: [themeCss()] } },
 	// A lazily loaded part (a page's renderer, the chat, the overlays) brings its stylesheets with it,

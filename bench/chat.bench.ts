@@ -61,7 +61,7 @@ async function bareClient(url: string) {
 
 async function main(): Promise<void> {
 	// The agent is measured, not a 2-CPU core: a handler pool as wide as the load, so 200 turns in
-	// flight never wait in the simulated core's 6-thread queue (a real device's limit, spec §8.2).
+	// flight never wait in the simulated core's 6-thread queue (a 2-CPU device's: min(32, CPUs + 4)).
 	const sim = await startSimulator({ host: '127.0.0.1', busPort: 0, guiPort: 0, skills: true, log: false, workers: CONCURRENCY + 8 });
 	const bus = new BusClient({ url: sim.busUrl, log: () => {} });
 	await bus.ensureOpen();

@@ -1,5 +1,5 @@
 /**
- * bench:hostile — issue 14's hostile-data figures again, in Debian's Chromium against the built app
+ * bench:hostile — the hostile-data figures again, in Debian's Chromium against the built app
  * and a private simulator:
  *   1. one key holding 100,000 objects, shown in /inspect (the probe: the dashboard stopped answering
  *      for 5–116 s and the renderer grew to 7.4 GB): time until the tree shows it, the longest

@@ -1,5 +1,5 @@
 /**
- * Long lists on every list-bearing page (issue 24 item 4; the probe: 10,000 / 100,000 items froze
+ * Long lists on every list-bearing page (the probe: 10,000 / 100,000 items froze
  * the screen for 0.85–15.5 s and one page held 1 M DOM nodes). Each case is one skill showing one
  * page with `n` entries in the keys it reads, on /kiosk in a browser context of its own; the
  * dashboard (/inspect) gets the SYSTEM_list case while it watches. Figures per case: the longest

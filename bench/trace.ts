@@ -27,7 +27,7 @@ export function makeTrace(count: number, seed = 42): string[] {
 		const roll = r();
 		const id = SKILLS[Math.floor(r() * SKILLS.length)]!;
 		if (roll < 0.06) {
-			// a skill shows a page: the live activation order of spec §11.7
+			// a skill shows a page: its namespace goes on top (position 0), as ovos-gui activates one live
 			if (!stack.includes(id)) {
 				push({ type: 'mycroft.session.list.insert', namespace: AS, position: 0, data: [{ skill_id: id }] });
 				stack = [id, ...stack];

@@ -1,5 +1,5 @@
 /**
- * Issue 9's "done when": the embedded default (`npm start` with nothing set; here on free ports)
+ * A day on the embedded default (`npm start` with nothing set; here on free ports)
  * walks homescreen → weather (current, hourly, daily) → a timer → the player → back home, with
  * values on screen at every step, on a remote screen (`/`, 800×480) and on the device's own
  * (`/kiosk`, 720×1280) at once, and never a fallback card. Utterances go to the simulator's

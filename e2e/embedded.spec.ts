@@ -1,5 +1,5 @@
 /**
- * The embedded default (issue 3): the built app started with NO OVOS address runs the simulator
+ * The embedded default: the built app started with NO OVOS address runs the simulator
  * inside itself and opens on the live demo. Ports come from OVOS_BUS_PORT / OVOS_GUI_PORT so this
  * does not collide with 8181/18181 or the shared test simulator.
  */
@@ -81,7 +81,7 @@ test('a taken port or a bad setting stops the start with one clear line and stat
 		expect(clash.code).toBe(1);
 		expect(clash.output).toContain(`127.0.0.1:${taken} is already in use`);
 		expect(clash.output).not.toMatch(/^\s+at /m);
-		// Each mistake: exit status 1 and exactly one line, naming the setting (issue 10).
+		// Each mistake: exit status 1 and exactly one line, naming the setting.
 		for (const [env, line] of [
 			[{ OVOS_GUI_PORT: 'eighteen' }, /^ovos-screen: OVOS_GUI_PORT=eighteen: not a port number/],
 			[{ PORT: 'abc' }, /^ovos-screen: PORT=abc: not a port number/],

@@ -1,5 +1,5 @@
 /**
- * Faults against the simulator in Chromium (issue 14): ovos-gui killed and restarted mid-stream; the
+ * Faults against the simulator in Chromium: ovos-gui killed and restarted mid-stream; the
  * core bus down while the GUI socket stays up, and the reverse; a half-open GUI socket (the server
  * stops answering without closing); a slow server; the app server restarted under an open kiosk; a
  * sleeping laptop (the page frozen, then resumed). After each, the screen's model equals the

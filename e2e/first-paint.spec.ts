@@ -168,7 +168,7 @@ test('a page shown while the screen’s socket is still opening is the page it s
 	// next page: it learns that page from the replay alone, which carries no focus (spec §3.9).
 	let release = () => {};
 	const gate = new Promise<void>((r) => (release = r));
-	await page.routeWebSocket(`ws://127.0.0.1:${sim.guiPort}/gui`, async (ws) => {
+	await page.routeWebSocket(/\/ovos\/gui\?/, async (ws) => {
 		await gate;
 		ws.connectToServer();
 	});

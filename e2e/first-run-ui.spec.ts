@@ -1,5 +1,5 @@
 /**
- * The smaller first-run findings of issue 10, each as a person meets it: an unknown address, an
+ * The smaller first-run findings, each as a person meets it: an unknown address, an
  * invalid /regex/ in the inspector's filter and its placeholder at 800 px, the chat after a resize,
  * and the Chat button and speaking cue over a page's own controls.
  */
@@ -95,7 +95,7 @@ test.describe('the Chat button and the speaking cue cover no content', () => {
 		return hits;
 	}
 
-	test('on / the cue sits beside the Chat button, however long its label (issue 26.7: "Conversa" covered the ✓)', async ({ page }) => {
+	test('on / the cue sits beside the Chat button, however long its label ("Conversa" once covered the ✓)', async ({ page }) => {
 		for (const lang of ['en', 'de', 'pt']) {
 			await page.goto(screenUrl(sim, '/', `&lang=${lang}`));
 			await expect(page.locator('.scr-root[data-conn="live"]')).toBeAttached();

@@ -1,10 +1,10 @@
 /**
- * The README's way, as a new user runs it (issue 10): `npm start` in the repository with nothing set
+ * The README's way, as a new user runs it: `npm start` in the repository with nothing set
  * (no ORIGIN, no PORT: ports 3000, 8181 and 18181, so only under the e2e lock). When the sources changed
  * since the last build it builds, under the shared app that global-setup started from that build, which
  * must go on serving. Then the chat panel answers from every address the browser may use, a second start
  * is refused in one line, Ctrl-C ends it at once, and a start with nothing changed does not build
- * (issue 26.4) and stops whichever of its processes is signalled.
+ * and stops whichever of its processes is signalled.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, readFileSync, realpathSync, rmSync } from 'node:fs';

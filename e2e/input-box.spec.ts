@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 8: what pressing Confirm on SYSTEM_InputBox sends. ovos-gui 1.3.4 turns our
+ * What pressing Confirm on SYSTEM_InputBox sends. ovos-gui 1.3.4 turns our
  * `system.gui.user.interaction` into `gui.page_interaction {"namespace": "system", "page_number":
  * null, "skill_id": …}` (bus.py: `page_number` is read from `parameters.number`, which a touch never
  * has). Qt sends that very frame for every press inside a page (mycroft-gui AbstractDelegate::

@@ -162,7 +162,7 @@ test('local images come through the media route; traversal, escapes and other ty
 
 		const get = (path: string) => request.get(`${app.url}/media${path}`, { maxRedirects: 0 }).then((r) => r.status());
 		expect(await get(`${root}/skill-timer/timer.png`)).toBe(200);
-		// Outside the roots answers as missing does (issue 24.1): nothing tells which files exist. (The
+		// Outside the roots answers as missing does: nothing tells which files exist. (The
 		// URL parser resolves `%2e%2e` before sending: this asks for ${base}/secret.png.)
 		expect(await get(`${root}/skill-timer/%2e%2e/%2e%2e/secret.png`)).toBe(404);
 		expect(await get(`${root}/escape.png`)).toBe(404);

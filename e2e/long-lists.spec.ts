@@ -1,5 +1,5 @@
 /**
- * Long lists in Chromium (issue 24.4): the longest list the screen keeps lays out a screenful,
+ * Long lists in Chromium: the longest list the screen keeps lays out a screenful,
  * scrolls to its end by wheel and keyboard, keeps its place while the skill updates the list, and
  * a choice far down still sends its own value. The figures for 100,000 entries on every page are
  * bench:hostile's (bench/long-lists.ts).
@@ -110,7 +110,7 @@ test('a long grid lays out whole tiles, a screenful of them, down to its end', a
 
 test("a page's first show is laid out before its renderer's stylesheets are asked for", async ({ page }) => {
 	// Vite's preload inserts a chunk's stylesheet links as its import starts: begun while the page's
-	// DOM was being built, that took 6-7 ms of a 14 ms first show in Chromium (issue 24.4). Each
+	// DOM was being built, that took 6-7 ms of a 14 ms first show in Chromium. Each
 	// insertion records whether the page's frame was in the document by then (the task after the render).
 	await page.addInitScript(() => {
 		const w = window as unknown as { __sheets: { href: string; framed: boolean }[] };
@@ -137,7 +137,7 @@ test("a page's first show is laid out before its renderer's stylesheets are aske
 
 test('the home screen with the longest lists forces no layout while it is built, and still knows a portrait screen', async ({ page }) => {
 	// Reads of the home box's size outside a ResizeObserver's report (which comes once the frame has
-	// laid the page out) force a layout into the task that builds it (issue 24.4).
+	// laid the page out) force a layout into the task that builds it.
 	await page.addInitScript(() => {
 		const w = window as unknown as { __forced: string[] };
 		w.__forced = [];
@@ -179,7 +179,7 @@ test('the home screen with the longest lists forces no layout while it is built,
 
 test("a long list's entries do not inherit the padding that stands in for the entries not laid out", async ({ page }) => {
 	// Inherited, each change of it (the first measure, then each move of the window) restyled every
-	// element of every entry: 300 elements, 5-6 ms of the OCP list's first frame (issue 24.4).
+	// element of every entry: 300 elements, 5-6 ms of the OCP list's first frame.
 	await page.setViewportSize({ width: 800, height: 480 });
 	await page.goto(screenUrl(sim, '/kiosk'));
 	await live(page);

@@ -1,5 +1,5 @@
 /**
- * Offline first paint (issue 15.3), in Chromium with the service worker as a device runs it: a
+ * Offline first paint, in Chromium with the service worker as a device runs it: a
  * kiosk whose app server stops comes up again from the kept shell — the device's pages while
  * OVOS is up, the offline clock while it is not — and is back by itself when both return; never
  * the browser's error page. The app server and the simulator are private, stopped and started
@@ -41,7 +41,7 @@ test('a kiosk whose app server stops comes up from the kept shell: the live page
 		const kept = await cachedPaths(page);
 		expect(kept).toContain('/kiosk');
 		expect(kept.some((p) => p.startsWith('/_app/immutable/'))).toBe(true);
-		// skill-frame.html: the holder of skill HTML (issue 24.2), a static file.
+		// skill-frame.html: the holder of skill HTML, a static file.
 		expect(kept.filter((p) => !/^\/(_app\/immutable\/|icons\/|manifest\.webmanifest$|skill-frame\.html$|kiosk$|$)/.test(p))).toEqual([]);
 
 		// The app server restarts (an update, a crash): the kiosk reloads from the kept shell and the
@@ -49,7 +49,7 @@ test('a kiosk whose app server stops comes up from the kept shell: the live page
 		await app.stop();
 		const shell = await page.reload();
 		expect(shell?.fromServiceWorker()).toBe(true);
-		// The kept copy has no page of its own (issue 23.4): the page comes from ovos-gui, live.
+		// The kept copy has no page of its own: the page comes from ovos-gui, live.
 		expect(await shell!.text()).not.toContain('Before the restart');
 		await expect(page.getByText('Before the restart')).toBeVisible();
 

@@ -1,5 +1,5 @@
 /**
- * Every page issue 9 renders fits every screen it meets: at 800×480, 1280×800 and 720×1280, in `/`
+ * Every skill and OVOS-GUI-1 page fits every screen it meets: at 800×480, 1280×800 and 720×1280, in `/`
  * (above the 44 px strip) and `/kiosk`, no word is cut off or pushed out of the page, no control is
  * smaller than a 44 px touch target and no text is smaller than 14 px (read from across a kitchen).
  * Values are a real day's (one-decimal temperatures, long names): e2e/support/every-page.ts.

@@ -94,7 +94,7 @@ test('first load: the page arrives on the socket app.html opened early, with no 
 			const w = window as unknown as { __sockets: number; __socketWorkers: number; __clockFirst: boolean; __ovosEarly?: unknown };
 			return { sockets: w.__sockets, socketWorkers: w.__socketWorkers, clockFirst: w.__clockFirst, left: w.__ovosEarly !== undefined };
 		});
-		// One socket: the early one, in the socket's worker (issue 24.4), adopted by the screen (none
+		// One socket: the early one, in the socket's worker, adopted by the screen (none
 		// left over, none opened twice, none on the page).
 		expect(seen).toEqual({ sockets: 0, socketWorkers: 1, clockFirst: false, left: false });
 		expect(sim.guiClients()).toBe(1);

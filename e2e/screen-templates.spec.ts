@@ -1,6 +1,7 @@
 /**
- * Every SYSTEM template rendered from its spec §5 data keys, as a skill would show it through the
- * simulator, in the dark and the light theme at 800×480. Screenshots land in e2e/screenshots/.
+ * Every SYSTEM template rendered from its data keys (docs/skill-pages.md#the-system-templates), as a
+ * skill would show it through the simulator, in the dark and the light theme at 800×480.
+ * Screenshots land in e2e/screenshots/.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { busMessage, type JsonObject } from '../src/lib/protocol';
@@ -172,7 +173,7 @@ const CASES: Case[] = [
 		}
 	},
 	{
-		// A page we have no renderer for (issue 25.2: a test skill's `time` page showed neither value).
+		// A page we have no renderer for (a test skill's `time` page once showed neither value).
 		name: 'unknown-page',
 		pages: ['time'],
 		data: () => ({ time_string: '12:58', date_string: 'Wednesday, 30 September 2026', ampm_string: '' }),

@@ -1,8 +1,8 @@
 /**
  * The skill pages a device shows all day — homescreen `idle`, date-time `time`/`date`, alerts
  * `Timer`/`AlarmsOverviewCard`/`AlarmCard`/`ListView` — and the OVOS-GUI-1 `SYSTEM_clock`,
- * `SYSTEM_timer`, `SYSTEM_idle`, shown through a private simulator with the keys of spec
- * skill-pages.md: values asserted on screen in `/` and `/kiosk`, GUI events asserted on the
+ * `SYSTEM_timer`, `SYSTEM_idle`, shown through a private simulator with the keys their skills send
+ * (docs/skill-pages.md): values asserted on screen in `/` and `/kiosk`, GUI events asserted on the
  * simulator's bus, core-bus controls disabled with their reason (no bus window), and screenshots of
  * each page at 800×480, 1280×800 and 720×1280 in both themes.
  */

@@ -1,6 +1,6 @@
 /**
  * The OCP media pages (namespace `ovos.common_play`) and the OVOS-GUI-1 players, shown through a
- * private simulator with the keys OCP sends (spec skill-pages.md §1.6, §4): values on screen in
+ * private simulator with the keys OCP sends (docs/skill-pages.md#media-player-ocp): values on screen in
  * `/` and `/kiosk`, the position running on between reports, and every control's GUI event
  * asserted on the simulator's bus as `ovos.common_play.<event>` with its payload. Screenshots at
  * 800×480, 1280×800 and 720×1280, light and dark.

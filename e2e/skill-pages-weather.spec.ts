@@ -13,7 +13,7 @@ import { type Assets, assets, collect, picturesAtEachSize, privateSim, screenUrl
 
 const WEATHER = WEATHER_SKILL;
 const DDG = 'ovos-skill-ddg.openvoiceos';
-/** A skill speaking OVOS-GUI-1 (SYSTEM_* templates with the gui-1.md §3.4 keys). */
+/** A skill speaking OVOS-GUI-1 (SYSTEM_* templates with the draft's keys: docs/skill-pages.md#the-system-templates). */
 const GUI1 = 'skill-gui1-demo.openvoiceos';
 
 interface Case {

@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 5: a swipe works over every page. A mouse drag over an image used to start the
+ * A swipe works over every page. A mouse drag over an image used to start the
  * browser's own image drag (dragstart, then pointercancel) and the page stayed; over HTML and URL
  * pages (frames) the page gets no pointer events at all, so those pages are swiped from edge zones.
  * The page dots stay readable over a caption.

@@ -19,15 +19,15 @@ const VECTORS = [
 	`{@html '<img src=x onerror=${MARK}>'}`,
 	`red; background-image: url("javascript:${MARK}")`
 ];
-/** Every key any template reads (spec §5; skill-pages.md §1), each given a vector. */
+/** Every key any template reads (docs/skill-pages.md), each given a vector. */
 const KEYS = [
 	'text', 'title', 'caption', 'image', 'fill', 'background_color', 'html', 'resourceLocation', 'url', 'label', 'status', 'placeholder', 'confirm_text', 'exit_text', 'skill_id_handler', 'sleeping',
-	// weather (skill-pages.md §1.2) and DuckDuckGo (§1.5)
+	// weather and DuckDuckGo
 	'weatherCode', 'currentTimezone', 'currentTemperature', 'weatherLocation', 'highTemperature', 'lowTemperature', 'chanceOfPrecipitation', 'windSpeed', 'humidity', 'weatherDate', 'sunrise', 'sunset', 'imgLink', 'summary',
-	// OVOS-GUI-1 players (skill-pages.md §4)
+	// OVOS-GUI-1 players
 	'artist', 'album', 'position', 'duration', 'playing', 'uri',
 	'media_title', 'media_artist', 'media_album', 'media_image', 'media_uri', 'media_position', 'media_duration', 'media_playback_state', 'media_playlist_position',
-	// OVOS-GUI-1 (skill-pages.md §4)
+	// OVOS-GUI-1
 	'success', 'detail', 'resource_url', 'current_temp', 'min_temp', 'max_temp', 'condition', 'icon', 'location', 'latitude', 'longitude', 'zoom', 'question', 'prompt'
 ];
 /** Keys that hold lists or objects: every string inside them carries the vector. */
@@ -125,7 +125,7 @@ for (const [ns, name] of PAGES) {
 	});
 }
 
-/** OCP's media pages (spec skill-pages.md §1.6): every key, lists and cards included, carries the vector. */
+/** OCP's media pages (docs/skill-pages.md#media-player-ocp): every key, lists and cards included, carries the vector. */
 function ocpData(v: string, backend: string): JsonObject {
 	const card = { duration: v, track: v, image: v, album: v, source: v, uri: v };
 	return {

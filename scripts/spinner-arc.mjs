@@ -2,7 +2,7 @@
 // 8 frames, the arc a quarter turn further each 0.15 s (1.2 s a turn), white on transparent — a
 // mask the page colours with its theme. Why an image: Chromium draws an animated image only when
 // its frame changes, while a CSS animation, even in steps, keeps the compositor ticking 60 times a
-// second (bench:idle-cpu, issue 27.2). Run: node scripts/spinner-arc.mjs
+// second (bench:idle-cpu). Run: node scripts/spinner-arc.mjs
 import { writeFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 

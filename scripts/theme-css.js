@@ -1,5 +1,5 @@
 /**
- * Light, dark or the system's (issue 15): a PostCSS plugin that makes every
+ * Light, dark or the system's: a PostCSS plugin that makes every
  * `@media (prefers-color-scheme: light|dark)` block of the app's CSS — templates, skill pages, the
  * screen's chrome, Tailwind's `dark:` variant — also answer to a choice on `<html data-theme>`:
  *

@@ -1,5 +1,5 @@
 /**
- * What a build is made from (issue 26.4): the sources, the lock file and the few settings Vite and
+ * What a build is made from: the sources, the lock file and the few settings Vite and
  * SvelteKit put into a build. `npm start` rebuilds only when this digest differs from the one the
  * last complete build recorded.
  */

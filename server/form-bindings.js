@@ -1,8 +1,7 @@
 /**
  * Keeps Svelte's form bindings (`bind:value`, `bind:checked`, `bind:group`, `bind:files`, and a
- * `<select>`'s, issue 22.4) out of the runtime chunk every route loads, as a Vite plugin for the
- * build (issue 11.7). Rolldown puts
- * every Svelte runtime module in one shared chunk, as all of them are re-exported by
+ * `<select>`'s) out of the runtime chunk every route loads, as a Vite plugin for the build.
+ * Rolldown puts every Svelte runtime module in one shared chunk, as all of them are re-exported by
  * `svelte/internal/client`; the kiosk never binds an input, yet loaded them at start. In a chunk of
  * their own they come with the pages and templates that bind one (/settings, /chat, the input box).
  * Svelte declares no `sideEffects`, so the module is marked free of them (it only defines

@@ -5,14 +5,17 @@
  * - the settings file (OVOS_SCREEN_SETTINGS, else ./.env) is read before anything else, so the
  *   adapter's settings (ORIGIN, PROTOCOL_HEADER, HOST_HEADER, BODY_SIZE_LIMIT, …) may be there too;
  * - the app is loaded next (its init hook checks every setting and starts the embedded simulator;
- *   a mistake is one line and exit status 1), then it listens, and a taken or unusable PORT / HOST
- *   is one line too; the start line names the OVOS it talks to and the URL to open;
+ *   a mistake is one line and exit status 1), then it listens — https when OVOS_SCREEN_TLS_CERT and
+ *   OVOS_SCREEN_TLS_KEY are set — and a taken or unusable PORT / HOST is one line too; the start line
+ *   names the OVOS it talks to and the URL to open;
+ * - the screens' sockets are relayed to OVOS on the same port (ws:, or wss: with TLS);
  * - Ctrl-C (SIGINT) or SIGTERM ends it at once: idle connections close, a request still in flight
  *   gets a moment, and whatever would still hold the process is named and not waited for;
  * - a static file that fails while it is sent costs that response, never the process;
  * - it marks its build folder as in use, so later builds leave it alone.
  */
 import http from 'node:http';
+import https from 'node:https';
 import { networkInterfaces } from 'node:os';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,14 +43,15 @@ try {
 
 const { handler } = await import('./handler.js');
 
-/** @type {{ port: number, host: string, ovos: string, access: string, problem: (e: NodeJS.ErrnoException) => string, guard: (s: http.Server) => void } | undefined} */
+/** @type {{ port: number, host: string, tls: { cert: string, key: string } | null, ovos: string, access: string, problem: (e: NodeJS.ErrnoException) => string, guard: (s: http.Server) => void, relay: (s: http.Server) => void } | undefined} */
 const start = /** @type {any} */ (globalThis)[Symbol.for('ovos-screen.start')];
 if (!start) {
 	console.error('ovos-screen: the app did not initialise (no start information): is this build complete?');
 	process.exit(1);
 }
 
-const server = http.createServer((req, res) => {
+/** @type {http.RequestListener} */
+const listener = (req, res) => {
 	res.on('pipe', (src) =>
 		src.once('error', (/** @type {Error} */ e) => {
 			console.error(`ovos-screen: ${req.method} ${req.url} failed while sending: ${e.message}`);
@@ -68,10 +72,14 @@ const server = http.createServer((req, res) => {
 		if (!res.headersSent) res.statusCode = 500;
 		res.end();
 	});
-});
+};
+// An https server is an http.Server too (Node's https.Server extends tls.Server, with the same events).
+const server = /** @type {http.Server} */ (start.tls ? https.createServer({ cert: start.tls.cert, key: start.tls.key }, listener) : http.createServer(listener));
 
 // Sockets per client and in all, and how long a request may take to arrive (src/lib/server/connections.ts).
 start.guard(server);
+// The screens' GUI and bus sockets, piped to OVOS (src/lib/server/relay/).
+start.relay(server);
 
 server.once('error', (/** @type {NodeJS.ErrnoException} */ e) => {
 	console.error(`ovos-screen: ${start.problem(e)}`);
@@ -80,18 +88,21 @@ server.once('error', (/** @type {NodeJS.ErrnoException} */ e) => {
 
 server.listen(start.port, start.host, () => {
 	const file = source?.file ? `; settings from ${source.file}` : '';
-	console.log(`ovos-screen: open ${urls(start.host, start.port)}, talking to ${start.ovos}${file}; ${start.access}  (Ctrl-C stops it)`);
+	console.log(`ovos-screen: open ${urls(start.tls ? 'https' : 'http', start.host, start.port)}, talking to ${start.ovos}${file}; ${start.access}  (Ctrl-C stops it)`);
 });
 
-/** The URL to open on this machine, and the one for other devices when listening on every interface. */
-function urls(host, port) {
+/**
+ * The URL to open on this machine, and the one for other devices when listening on every interface.
+ * @param {'http' | 'https'} scheme @param {string} host @param {number} port
+ */
+function urls(scheme, host, port) {
 	const any = host === '0.0.0.0' || host === '::';
-	const local = `http://${any ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${port}/`;
+	const local = `${scheme}://${any ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${port}/`;
 	if (!any) return local;
 	const lan = Object.values(networkInterfaces())
 		.flat()
 		.find((a) => a && a.family === 'IPv4' && !a.internal);
-	return lan ? `${local} (from other devices http://${lan.address}:${port}/)` : local;
+	return lan ? `${local} (from other devices ${scheme}://${lan.address}:${port}/)` : local;
 }
 
 let stopping = false;

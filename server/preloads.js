@@ -1,5 +1,5 @@
 /**
- * Build-time fix for the first paint of a screen (issue 11.4), as a Vite plugin for the client build.
+ * Build-time fix for the first paint of a screen, as a Vite plugin for the client build.
  *
  * SvelteKit lists a route's JavaScript for `modulepreload` from Vite's client manifest, walking each
  * chunk's static imports and then its dynamic ones; a chunk it first meets behind a dynamic import
@@ -12,7 +12,7 @@
  * routes get their whole static graph preloaded, and a template brings its own CSS when it loads
  * (Vite's preload helper fetches it beside the template's code).
  *
- * A server-rendered screen shows a template before its code runs (issue 23.4), so the server must
+ * A server-rendered screen shows a template before its code runs, so the server must
  * link that template's CSS itself: the build writes `lazy-parts.json` beside the client output
  * (builds.js puts it in the build), naming for each Svelte component class scoped by a lazily
  * loaded stylesheet that stylesheet and the code that brings it (src/lib/server/first-paint.ts).

@@ -1,8 +1,9 @@
 import type { Handle, HandleServerError, ServerInit } from '@sveltejs/kit';
 import { dev } from '$app/environment';
-import { earlySocketUrl, guiUrl } from '$lib/protocol/address';
+import { earlySocketUrl, guiUrl, isLoopback } from '$lib/protocol/address';
 import { requestLanguage } from '$lib/i18n/languages';
 import { config, ConfigError, type ServerConfig } from '$lib/server/config';
+import { exposureWatch } from '$lib/server/exposure';
 import { access, crossSiteReason, openRequests, openToStrangers, PAIR_COOKIE, pairingDesk, servedOverHttps, unauthorized, wantsPage, whenSent, whoIs, withSecurityHeaders } from '$lib/server/guards';
 import { handOver, pairRoute, strangerPage } from '$lib/server/pairing-http';
 import { startScreenMirror } from '$lib/server/screen-mirror';
@@ -44,7 +45,17 @@ export const init: ServerInit = async () => {
 	// OVOS's screen. With no OVOS_HOST, OVOS (the simulator or a real one) is on this machine.
 	// Its connects also tell the log when the device stops answering and when it is back (issue 23.5).
 	const reach = reachability(c.busHost);
-	startScreenMirror(guiUrl(c.ovos, '127.0.0.1'), { connected: () => reach.connected('ovos-gui'), failed: (why) => reach.failed('ovos-gui', c.ovos.guiPort, why) });
+	// A real OVOS on this machine, its screens through the app: each time the server reaches ovos-gui,
+	// whether it (or the bus) also answers beyond loopback, where it need not (exposure.ts).
+	const shared = c.ovos.via === 'app' && !c.simulator && isLoopback(c.busHost);
+	const exposure = shared ? exposureWatch({ 'ovos-gui': c.ovos.guiPort, messagebus: c.ovos.busPort }) : null;
+	startScreenMirror(guiUrl({ ...c.ovos, via: 'direct' }, '127.0.0.1'), {
+		connected: () => {
+			reach.connected('ovos-gui');
+			void exposure?.check();
+		},
+		failed: (why) => reach.failed('ovos-gui', c.ovos.guiPort, why)
+	});
 	// `vite dev` prints its own URL; the built server prints the whole start line once it listens.
 	if (dev) console.log(`ovos-screen: talking to ${startInfo()?.ovos}`);
 };

@@ -3,7 +3,7 @@
 /// <reference lib="esnext" />
 /// <reference lib="webworker" />
 /**
- * Offline first paint (issue 15.3): a screen whose app server restarts, or whose network drops,
+ * Offline first paint: a screen whose app server restarts, or whose network drops,
  * loads from here and shows the offline clock until OVOS answers again — never the browser's error
  * page. Rules in $lib/offline/policy.ts.
  *

@@ -1,5 +1,5 @@
 /**
- * Every page issue 9 renders, with the keys its skill sends and values as a real day gives them
+ * Every skill and OVOS-GUI-1 page, with the keys its skill sends and values as a real day gives them
  * (one-decimal temperatures, long names): what the fit test shows at each size, in `/` and `/kiosk`.
  */
 import { busMessage, type JsonObject } from '../../src/lib/protocol';

@@ -63,7 +63,7 @@ export function screenUrl(sim: Simulator, path = '/', extra = '', app = APP_URL(
 	return `${app}${path}?host=${sim.host}&guiPort=${sim.guiPort}&busPort=${sim.busPort}${extra}`;
 }
 
-/** What GUIInterface does for `show_*`: the data, then the page show (spec §3.3 worked example). */
+/** What GUIInterface does for `show_*`: the data, then the page show. */
 export function show(sim: Simulator, skill: string, pages: string[], data: JsonObject = {}, index = 0, idle: boolean | number | null = true): void {
 	sim.emit(busMessage('gui.value.set', { __from: skill, ...data }));
 	sim.emit(busMessage('gui.page.show', { page_names: pages, index, __from: skill, __idle: idle }));

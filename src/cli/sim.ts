@@ -8,7 +8,7 @@
  *   npm run sim -- --bus-port 0 --gui-port 0   free ports
  *   npm run sim -- --gui-cache DIR      ovos-gui's cache folder: page urls resolve against the QML files in it
  *   npm run sim -- --workers N          threads of core's skill pool (default min(32, CPUs + 4), as Python's)
- *   npm run sim -- --no-audio           no ovos-audio: the device's questions block their skill 15 s (spec chat-agent.md §7.5)
+ *   npm run sim -- --no-audio           no ovos-audio: the device's questions block their skill 15 s, as on a device without it
  *   npm run sim -- --lang de-DE         the device's language (mycroft.conf `lang`): what its skills show and say
  */
 import { readFileSync } from 'node:fs';

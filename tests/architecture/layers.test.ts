@@ -1,5 +1,5 @@
-// The house rules of design.md, read from the imports themselves: a new file that leans the wrong
-// way fails here instead of in review.
+// The rooms' import rules (docs/architecture.md#what-each-room-may-import), read from the imports
+// themselves: a new file that leans the wrong way fails here instead of in review.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -52,7 +52,7 @@ describe('layers', () => {
 		expect(offenders('server', (s) => client.test(s))).toEqual([]);
 	});
 
-	// Every page's renderer loads the shared data readers (issue 22.4): a text catalogue there is
+	// Every page's renderer loads the shared data readers: a text catalogue there is
 	// loaded with the first page whatever it shows (the framing refusals' texts were, ~1 KiB gzip).
 	it('templates/data.ts, which every page loads, imports no text catalogue', () => {
 		expect(imports(join(LIB, 'templates/data.ts')).filter((s) => s.startsWith('lib/i18n'))).toEqual([]);

@@ -1,4 +1,4 @@
-// Which bus-window events load the notification and volume code (issue 22.4): a screen that only
+// Which bus-window events load the notification and volume code: a screen that only
 // got the baselines on connecting (replays, the device's answers) shows nothing from them, so its
 // first page does not pay for that code.
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Which device-side parts answer (issue 26.7): when its bus opens the window asks for the stored
+ * Which device-side parts answer: when its bus opens the window asks for the stored
  * notifications (answered by ovos-gui's shell-companion extension) and the volume (a PHAL volume
  * plugin), and its state says which answered and which stayed silent, for /settings' connection test.
  */

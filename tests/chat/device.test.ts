@@ -1,6 +1,5 @@
 /**
- * Issue 21, found 3: "on this device" dialogues lost their confirmation. As on the real core it was
- * seen on: no ovos-audio running, so the question ("For how long?", spoken with `wait=True`) blocks
+ * "On this device" dialogues keep their confirmation. As on the real core this was seen on: no ovos-audio running, so the question ("For how long?", spoken with `wait=True`) blocks
  * its skill 15 s; an answer given meanwhile is taken up when that wait ends — core says
  * `<skill>.get_response.waiting`, and the confirmation follows ~190 ms later. The end of a turn is
  * read from what core sends for `default`, and a late frame never reaches the next turn. One manual
@@ -51,7 +50,7 @@ async function run(text: string, opts: TurnOptions = DEVICE, signal?: AbortSigna
 
 const seen = (pred: (m: BusMessage) => boolean) => frames.findIndex(pred);
 
-describe('a dialogue on the device (issue 21, found 3)', () => {
+describe('a dialogue on the device, with no ovos-audio to voice its question', () => {
 	it('"set a timer", "five minutes" two seconds later: the second turn returns the confirmation, the next turn its own answer', async () => {
 		const t0 = clock.now();
 		const q = await run('set a timer');

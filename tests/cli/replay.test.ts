@@ -53,9 +53,9 @@ describe('npm run replay', () => {
 		expect(stderr).toContain('3 line(s) skipped');
 	});
 
-	it('prints what the README shows: its example is the --pretty output, the default is that JSON on one line', async () => {
-		const readme = readFileSync('README.md', 'utf8');
-		const m = /```sh\n\$ npm run --silent replay -- (.+)\n([\s\S]*?)```/.exec(readme);
+	it('prints what docs/dashboard.md shows: its example is the --pretty output, the default is that JSON on one line', async () => {
+		const doc = readFileSync('docs/dashboard.md', 'utf8');
+		const m = /```sh\n\$ npm run --silent replay -- (.+)\n([\s\S]*?)```/.exec(doc);
 		expect(m).not.toBeNull();
 		const args = (m?.[1] ?? '').split(' ');
 		expect(args).toContain('--pretty');

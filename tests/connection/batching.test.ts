@@ -11,7 +11,7 @@ import { MAX_PENDING } from '../../src/lib/connection/socket';
 import type { OvosAddress } from '../../src/lib/protocol';
 import { fakeTransport, fakeWatchers } from './fake-socket';
 
-const GUI: OvosAddress = { host: '10.0.0.5', guiPort: 18181, busPort: 8181, handshake: 'gui' };
+const GUI: OvosAddress = { host: '10.0.0.5', guiPort: 18181, busPort: 8181, handshake: 'gui', via: 'direct' };
 const set = (text: string) => ({ type: 'mycroft.session.set', namespace: 'a', data: { text } });
 
 function screen() {

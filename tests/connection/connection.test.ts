@@ -4,7 +4,7 @@ import { toCanonical, type OvosAddress } from '../../src/lib/protocol';
 import { liveScreen } from '../support/live-screen';
 import { fakeTransport, fakeWatchers } from './fake-socket';
 
-const GUI: OvosAddress = { host: '10.0.0.5', guiPort: 18181, busPort: 8181, handshake: 'gui' };
+const GUI: OvosAddress = { host: '10.0.0.5', guiPort: 18181, busPort: 8181, handshake: 'gui', via: 'direct' };
 const FULL: OvosAddress = { ...GUI, handshake: 'full' };
 
 /** A screen on fake sockets; the port answers HTTP probes while `port.up`. */

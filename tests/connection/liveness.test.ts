@@ -8,7 +8,7 @@ import type { OvosAddress } from '../../src/lib/protocol';
 import { liveScreen } from '../support/live-screen';
 import { fakeTransport, fakeWatchers } from './fake-socket';
 
-const GUI: OvosAddress = { host: '10.0.0.5', guiPort: 18181, busPort: 8181, handshake: 'gui' };
+const GUI: OvosAddress = { host: '10.0.0.5', guiPort: 18181, busPort: 8181, handshake: 'gui', via: 'direct' };
 const FULL: OvosAddress = { ...GUI, handshake: 'full' };
 
 function harness(address: OvosAddress) {

@@ -32,7 +32,7 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 describe.each(['gui', 'full'] as const)('every state by its shortest path (%s handshake)', (handshake) => {
-	const address: OvosAddress = { host: '10.0.0.5', guiPort: 18181, busPort: 8181, handshake };
+	const address: OvosAddress = { host: '10.0.0.5', guiPort: 18181, busPort: 8181, handshake, via: 'direct' };
 	const input: ConnectionInput = { address, pageHost: '10.0.0.5', guiId: 'me' };
 	const paths = getShortestPaths(connectionMachine, { input, events: EVENTS, serializeState: value });
 

@@ -27,7 +27,7 @@ function showText(s: Simulator, skill: string, text: string) {
 describe.each(['gui', 'full'] as const)('over real sockets, %s mode', (handshake) => {
 	it('mirrors the server, and after the whole stack restarts shows the replayed state with no duplicates', async () => {
 		const first = await sim();
-		const screen = liveScreen({ host: '127.0.0.1', guiPort: first.guiPort, busPort: first.busPort, handshake });
+		const screen = liveScreen({ host: '127.0.0.1', guiPort: first.guiPort, busPort: first.busPort, handshake, via: 'direct' });
 		screens.push(screen);
 		await until(screen.isLive);
 		showText(first, 'skill-a', 'one');
@@ -52,7 +52,7 @@ describe("ovos-gui's replay race (issue 23.1)", () => {
 	it('a page shown between a new connection joining and its replay is held once, as ovos-gui holds it', async () => {
 		// ovos-gui adds the socket to its clients, then replays without the lock its shows take.
 		const s = await sim(0, 0, 200);
-		const screen = liveScreen({ host: '127.0.0.1', guiPort: s.guiPort, busPort: s.busPort, handshake: 'gui' });
+		const screen = liveScreen({ host: '127.0.0.1', guiPort: s.guiPort, busPort: s.busPort, handshake: 'gui', via: 'direct' });
 		screens.push(screen);
 		await until(() => s.guiClients() === 1);
 		showText(s, 'skill-a', 'shown as the screen connects');
@@ -74,7 +74,7 @@ describe('a screen with no server', () => {
 		const { busPort, guiPort } = probe;
 		await probe.stop();
 		sims = [];
-		const screen = liveScreen({ host: '127.0.0.1', guiPort, busPort, handshake: 'gui' });
+		const screen = liveScreen({ host: '127.0.0.1', guiPort, busPort, handshake: 'gui', via: 'direct' });
 		screens.push(screen);
 		await new Promise((r) => setTimeout(r, 1200));
 		expect(screen.isLive()).toBe(false);

@@ -10,7 +10,7 @@ import type { OvosAddress } from '../../src/lib/protocol';
 import { emptyNamespace, emptyState, shownPage, withFocus, type PageFocus, type ScreenState } from '../../src/lib/screen';
 import { fakeTransport, fakeWatchers } from './fake-socket';
 
-const GUI: OvosAddress = { host: '10.0.0.5', guiPort: 18181, busPort: 8181, handshake: 'gui' };
+const GUI: OvosAddress = { host: '10.0.0.5', guiPort: 18181, busPort: 8181, handshake: 'gui', via: 'direct' };
 const NS = 'skill-csp.test';
 const AS = 'mycroft.system.active_skills';
 const focusFrame = (number: number) => ({ type: 'mycroft.events.triggered', namespace: NS, event_name: 'page_gained_focus', data: { number } });

@@ -1,4 +1,4 @@
-// The page's side of the app server's port watch (issue 23.3): short requests, and an answer stuck
+// The page's side of the app server's port watch: short requests, and an answer stuck
 // behind other requests in the browser (its six connections to one server all held) is "late", so
 // the page probes the port itself instead of waiting on it.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';

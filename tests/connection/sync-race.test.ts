@@ -14,7 +14,7 @@ import type { PageFocus, ScreenState } from '../../src/lib/screen';
 import { fakeTransport, fakeWatchers, type FakeSocket } from './fake-socket';
 
 const AS = 'mycroft.system.active_skills';
-const GUI: OvosAddress = { host: '10.0.0.5', guiPort: 18181, busPort: 8181, handshake: 'gui' };
+const GUI: OvosAddress = { host: '10.0.0.5', guiPort: 18181, busPort: 8181, handshake: 'gui', via: 'direct' };
 
 interface Ns {
 	readonly id: string;

@@ -40,7 +40,7 @@ let sim: Simulator;
 let address: OvosAddress;
 beforeAll(async () => {
 	sim = await startSimulator({ busPort: 0, guiPort: 0, skills: false, log: false });
-	address = { host: '127.0.0.1', guiPort: sim.guiPort, busPort: sim.busPort, handshake: 'gui' };
+	address = { host: '127.0.0.1', guiPort: sim.guiPort, busPort: sim.busPort, handshake: 'gui', via: 'direct' };
 	sim.emit(busMessage('gui.value.set', { __from: 'skill-test.test', text: 'hi' }));
 	sim.emit(busMessage('gui.page.show', { page_names: ['SYSTEM_TextFrame'], index: 0, __from: 'skill-test.test', __idle: true }));
 });

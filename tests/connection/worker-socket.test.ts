@@ -12,7 +12,7 @@ import { workerSocket, type WorkerLike } from '../../src/lib/connection/worker-s
 import { MAX_LIST_ROWS, type OvosAddress } from '../../src/lib/protocol';
 import { fakeTransport, fakeWatchers } from './fake-socket';
 
-const GUI: OvosAddress = { host: '10.0.0.5', guiPort: 18181, busPort: 8181, handshake: 'gui' };
+const GUI: OvosAddress = { host: '10.0.0.5', guiPort: 18181, busPort: 8181, handshake: 'gui', via: 'direct' };
 const URL = 'ws://10.0.0.5:18181/gui';
 const NS = 'skill-long.test';
 

@@ -1,4 +1,4 @@
-// Issue 14 item 10: OVOS_SCREEN_DATA_DIR=/proc/x spun at 100 % CPU and ignored SIGTERM — Node's
+// OVOS_SCREEN_DATA_DIR=/proc/x once spun at 100 % CPU and ignored SIGTERM — Node's
 // recursive mkdir loops for ever on a path it cannot create under /proc. The data folder is made
 // one level at a time, and a folder that cannot be made or written is a one-line reason.
 import { mkdtempSync, chmodSync, statSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 14 item 1: one deeply nested message on the bus used to take the whole app down (a stack
+// One deeply nested message on the bus used to take the whole app down (a stack
 // overflow in pyDumps when the state was replayed to the next GUI client). Deep input is refused
 // where the bus and GUI servers read it, with a logged reason, and nobody else is harmed.
 import WebSocket from 'ws';

@@ -1,4 +1,4 @@
-// Issue 14: fuzz with the hostile shapes a probe used (deep nesting, huge and odd numbers, floods of
+// Fuzz with the hostile shapes a probe used (deep nesting, huge and odd numbers, floods of
 // items, garbage text) over decode + reduce and over the simulator's inbound handlers, through real
 // sockets. Nothing may throw out, nothing may hang, and what is kept stays bounded.
 import fc from 'fast-check';

@@ -1,4 +1,4 @@
-// Issue 14 item 6: `/?host=attacker&handshake=full` pointed a screen at another host, which then
+// `/?host=attacker&handshake=full` once pointed a screen at another host, which then
 // drew what it liked on this app's own origin (a fake "Wi-Fi password" box that sent the text back).
 // A page's `?host=` is honoured only for the configured OVOS, names of the same machine, and hosts in
 // OVOS_SCREEN_ALLOWED_HOSTS; the server's setting is checked at start.
@@ -46,7 +46,7 @@ describe('which hosts a page may be pointed at (14.6)', () => {
 	});
 });
 
-describe('which ports a page may point the sockets at (issue 24.8)', () => {
+describe('which ports a page may point the sockets at', () => {
 	// A local listener on 28181 of the device put its own "PHISH" text on the app's origin.
 	it('only the configured GUI and bus ports, on any allowed host, from a link or the saved options', () => {
 		const only = (q: string, base = device, hosts: readonly string[] = []) => choose(q, base, hosts, 'screen.lan', []);

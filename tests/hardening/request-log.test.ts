@@ -1,4 +1,4 @@
-// Issue 24.10: 200 × `GET /%ff…` and 100 form posts to `/` wrote 3,303 lines to the server log,
+// 200 × `GET /%ff…` and 100 form posts to `/` once wrote 3,303 lines to the server log,
 // 2,400 of them stack frames (SvelteKit's own error log). Bad requests are now a line or two in all.
 import { describe, expect, it } from 'vitest';
 import { logFailedRequest } from '../../src/lib/server/request-log';

@@ -47,7 +47,12 @@ describe('the data folder is checked at start (14.10)', () => {
 			/^ovos-screen: OVOS_SCREEN_DATA_DIR=.*data-secret-\w+: .*chat-secret is not a chat secret \(64\+ hex digits expected\): delete it/
 		],
 		['a file, not a folder', async () => ({ OVOS_SCREEN_DATA_DIR: file }), /^ovos-screen: OVOS_SCREEN_DATA_DIR=.*not-a-folder: .*not-a-folder is not a folder$/],
-		['an allow-list with a URL in it', async () => ({ OVOS_SCREEN_ALLOWED_HOSTS: 'devbox.lan, http://evil' }), /^ovos-screen: OVOS_SCREEN_ALLOWED_HOSTS=devbox\.lan, http:\/\/evil: http:\/\/evil is not a host name or address/]
+		['an allow-list with a URL in it', async () => ({ OVOS_SCREEN_ALLOWED_HOSTS: 'devbox.lan, http://evil' }), /^ovos-screen: OVOS_SCREEN_ALLOWED_HOSTS=devbox\.lan, http:\/\/evil: http:\/\/evil is not a host name or address/],
+		[
+			'a certificate path that does not exist',
+			async () => ({ OVOS_SCREEN_TLS_CERT: '/nonexistent/cert.pem', OVOS_SCREEN_TLS_KEY: '/nonexistent/key.pem' }),
+			/^ovos-screen: OVOS_SCREEN_TLS_CERT=\/nonexistent\/cert\.pem: cannot be read \(ENOENT\)$/
+		]
 	];
 	for (const [name, env, line] of cases) {
 		it(`${name}: one line, exit 1, at once`, async () => {

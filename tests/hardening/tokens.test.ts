@@ -1,4 +1,4 @@
-// Issue 14 item 9: chat tokens had no expiry, and their signature verified in several spellings
+// Chat tokens once had no expiry, and their signature verified in several spellings
 // (padding, a sibling last character, the `+/` alphabet) — a token could be re-spelled into another
 // "valid" one. Exactly one spelling verifies now, and a token expires a day after it was signed.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 14.10: namespaces named like Object.prototype members made /inspect throw on every update
+// Namespaces named like Object.prototype members once made /inspect throw on every update
 // (a plain-object lookup found the inherited function). Every inspector path treats them as names.
 import { describe, expect, it } from 'vitest';
 import { toCanonical } from '../../src/lib/protocol';

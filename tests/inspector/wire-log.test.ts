@@ -64,7 +64,7 @@ describe('WireLog', () => {
 		expect(log.base.stack).toEqual([]);
 	});
 
-	it('folds an evicted frame in from what was decoded on arrival, not by parsing it again (issue 24.4: 5 MB frames)', () => {
+	it('folds an evicted frame in from what was decoded on arrival, not by parsing it again (frames of 5 MB)', () => {
 		const log = new WireLog(1);
 		log.push(guiIn(insertNs('a')));
 		// What came decoded (a big frame decoded off the main thread) is what is applied.

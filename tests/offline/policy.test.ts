@@ -13,7 +13,7 @@ describe('strategyFor', () => {
 		expect(get('/', 'navigate')).toBe('shell');
 	});
 
-	it('never keeps a page opened with ?token= (the token would stay in the cache, issue 24)', () => {
+	it('never keeps a page opened with ?token= (the token would stay in the cache)', () => {
 		expect(get('/kiosk?token=s3cret', 'navigate')).toBe('pass');
 		expect(get('/?host=127.0.0.1&token=s3cret', 'navigate')).toBe('pass');
 	});
@@ -41,7 +41,7 @@ describe('strategyFor', () => {
 	});
 });
 
-describe('routerRules (what the browser answers without starting the worker, issue 27.3)', () => {
+describe('routerRules (what the browser answers without starting the worker)', () => {
 	const rules = routerRules('ovos-screen-v1');
 	// The patterns are paths with `*`; a string one is of the worker's own origin (resolved against its URL).
 	const glob = (p: string) => new RegExp(`^${p.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);

@@ -1,5 +1,5 @@
 /**
- * `npm ci` runs quietly (issue 26.9): npm 11 blocks a dependency's install scripts unless package.json's
+ * `npm ci` runs quietly: npm 11 blocks a dependency's install scripts unless package.json's
  * `allowScripts` names it, and warns on every install about each one it does not. Every package of the
  * lock file with an install script is decided there, approved or denied.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { announce, decodeBus, encode, focusPage, guiConnected, pageEvent, screenClose, sessionIdOf, setData, templateFor, userInteraction } from '../../src/lib/protocol';
 import { validateBus, validateClient } from '../../src/lib/protocol/schemas';
 
-describe('client messages, shaped as the Qt client sends them (spec §2.2, §4.4)', () => {
+describe('client messages, shaped as the Qt client sends them', () => {
 	it('page focus carries parameters.number and parameters.skillId', () => {
 		expect(JSON.parse(encode(focusPage('skill-x', 2)))).toEqual({
 			type: 'mycroft.events.triggered',

@@ -92,7 +92,7 @@ describe('decode: server → client messages', () => {
 			name: 'recognizer_loop:wakeword',
 			data: {}
 		});
-		// Other producers may send null or nothing as the event's data (spec §2.1.9).
+		// Other producers may send null or nothing as the event's data.
 		expect(ok({ type: 'mycroft.events.triggered', namespace: 'w', event_name: 'x' })).toMatchObject({ data: null });
 	});
 });

@@ -8,7 +8,7 @@ import type { OvosAddress } from '../../src/lib/protocol';
 import { REPLAY_MS } from '../../src/lib/connection';
 import { fakeTransport, fakeWatchers } from '../connection/fake-socket';
 
-const GUI: OvosAddress = { host: '10.0.0.5', guiPort: 18181, busPort: 8181, handshake: 'gui' };
+const GUI: OvosAddress = { host: '10.0.0.5', guiPort: 18181, busPort: 8181, handshake: 'gui', via: 'direct' };
 const insert = (id: string, position = 0) => ({ type: 'mycroft.session.list.insert', namespace: 'mycroft.system.active_skills', position, data: [{ skill_id: id }] });
 const pages = (ns: string, ...names: string[]) => ({ type: 'mycroft.gui.list.insert', namespace: ns, position: 0, data: names.map((page) => ({ url: null, page })) });
 

@@ -1,5 +1,5 @@
 /**
- * What `npm start` compares before it builds (issue 26.4): the sources, the lock file and the settings
+ * What `npm start` compares before it builds: the sources, the lock file and the settings
  * a build bakes in; and `node build` in a checkout with no build yet.
  */
 import { spawnSync } from 'node:child_process';

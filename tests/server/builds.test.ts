@@ -1,5 +1,5 @@
 /**
- * Builds never pull the floor from under a running app (issue 10): `build` is switched to a complete
+ * Builds never pull the floor from under a running app: `build` is switched to a complete
  * fresh folder in one rename, and only folders no live process holds are removed.
  */
 import { spawn } from 'node:child_process';

@@ -14,10 +14,10 @@ const fails = (env: Record<string, string>) => {
 };
 
 describe('loadConfig', () => {
-	it('has working defaults with nothing set: the embedded simulator on 8181/18181, the app on 0.0.0.0:3000', () => {
+	it('has working defaults with nothing set: the embedded simulator on 8181/18181, the app on 0.0.0.0:3000 over http, screens through it', () => {
 		const c = loadConfig({});
-		expect(c).toMatchObject({ port: 3000, listenHost: '0.0.0.0', embedded: true, simulator: true, trustProxy: false, busHost: '127.0.0.1' });
-		expect(c.ovos).toEqual({ host: null, guiPort: 18181, busPort: 8181, handshake: 'gui' });
+		expect(c).toMatchObject({ port: 3000, listenHost: '0.0.0.0', embedded: true, simulator: true, trustProxy: false, busHost: '127.0.0.1', tls: null });
+		expect(c.ovos).toEqual({ host: null, guiPort: 18181, busPort: 8181, handshake: 'gui', via: 'app' });
 	});
 
 	it('serves the embedded simulator’s GUI cache as a media root (its app icons are files there), and only while it runs', () => {
@@ -40,13 +40,14 @@ describe('loadConfig', () => {
 			OVOS_GUI_PORT: '18182',
 			OVOS_BUS_PORT: '8182',
 			OVOS_HANDSHAKE: 'full',
+			OVOS_SCREEN_DIRECT_SOCKETS: 'on',
 			OVOS_SCREEN_TRUST_PROXY: 'on',
 			OVOS_MEDIA_ROOTS: '/a:/b',
 			OVOS_CHAT_IDLE_MS: '5000',
 			ORIGIN: 'https://screen.example'
 		});
 		expect(c).toMatchObject({ port: 8080, listenHost: '::', embedded: false, simulator: false, trustProxy: true, busHost: '192.168.1.20', mediaRoots: ['/a', '/b'], chatIdleMs: 5000 });
-		expect(c.ovos).toEqual({ host: '192.168.1.20', guiPort: 18182, busPort: 8182, handshake: 'full' });
+		expect(c.ovos).toEqual({ host: '192.168.1.20', guiPort: 18182, busPort: 8182, handshake: 'full', via: 'direct' });
 		expect(loadConfig({ OVOS_HOST: 'mycroft.local' }).ovos.host).toBe('mycroft.local');
 		expect(loadConfig({ OVOS_HOST: '[fe80::1]' }).ovos.host).toBe('fe80::1');
 		expect(loadConfig({ OVOS_SIMULATOR: 'off' }).simulator).toBe(false);

@@ -21,7 +21,7 @@ describe('the page in a screen’s first HTML', () => {
 	it('is the namespace on screen of the server’s copy, for a screen watching that same OVOS only', async () => {
 		const sim = await startSimulator({ host: '127.0.0.1', busPort: 0, guiPort: 0, skills: false, log: false });
 		cleanup.push(() => sim.stop());
-		const ovos: OvosAddress = { host: '127.0.0.1', guiPort: sim.guiPort, busPort: sim.busPort, handshake: 'gui' };
+		const ovos: OvosAddress = { host: '127.0.0.1', guiPort: sim.guiPort, busPort: sim.busPort, handshake: 'gui', via: 'direct' };
 		const mirror = startScreenMirror(`ws://127.0.0.1:${sim.guiPort}/gui`);
 		cleanup.push(() => mirror.stop());
 		const at = (query = '') => firstScreen(new URL(`http://127.0.0.1:5173/kiosk${query}`), '', ovos, []);
@@ -55,7 +55,7 @@ describe('the page in a screen’s first HTML', () => {
 
 	it('is none without the server’s copy', () => {
 		screenMirror()?.stop();
-		const ovos: OvosAddress = { host: null, guiPort: 18181, busPort: 8181, handshake: 'gui' };
+		const ovos: OvosAddress = { host: null, guiPort: 18181, busPort: 8181, handshake: 'gui', via: 'direct' };
 		expect(screenMirror()?.ready ?? false).toBe(false);
 		expect(firstScreen(new URL('http://127.0.0.1/kiosk'), '', ovos, [])).toBeNull();
 	});

@@ -1,5 +1,5 @@
-// A /media address a browser opened that cannot be served says why in the reader's language
-// (issue 26 item 7); what the kiosk's pictures and players load still gets the bare status.
+// A /media address a browser opened that cannot be served says why in the reader's language;
+// what the kiosk's pictures and players load still gets the bare status.
 import { describe, expect, it } from 'vitest';
 import { chooseLanguage } from '../../src/lib/i18n/languages';
 import { mediaErrorPage, wantsPage } from '../../src/lib/server/media-page';

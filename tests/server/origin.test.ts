@@ -1,5 +1,5 @@
 /**
- * Same-origin from whatever address the browser used, with nothing configured (issue 10): the page's
+ * Same-origin from whatever address the browser used, with nothing configured: the page's
  * origin is http:// + the Host it sent; a proxy's forwarded scheme and host count only when trusted.
  */
 import { describe, expect, it } from 'vitest';

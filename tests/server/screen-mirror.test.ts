@@ -1,5 +1,5 @@
 /**
- * The app server's copy of the device's screen (issue 23.4) against the simulator: after every skill
+ * The app server's copy of the device's screen against the simulator: after every skill
  * action — shows, value sets, page deletes, clears, a client's focus, idle timeouts — and across
  * reconnects (the device going away and coming back, a half-open socket), it equals what ovos-gui
  * would replay to a client connecting now (`canonical({replayed: true})`). It has nothing to give
@@ -60,7 +60,7 @@ describe('the server’s screen mirror', () => {
 		await equalsReplay(sim, mirror);
 		expect(mirror.replayed()?.namespaces['skill-weather.test']?.data).toEqual({ title: 'Weather', text: 'Sunny' });
 
-		// A screen moves to page 1: the device's page number changes, but a replay shows page 0 (spec §3.9).
+		// A screen moves to page 1: the device's page number changes, but a replay shows page 0 (ovos-gui replays no focus).
 		const screen = await GuiClient.connect(sim.guiUrl);
 		let focused = false;
 		const off = sim.on('gui.page_gained_focus', () => (focused = true));
@@ -82,7 +82,7 @@ describe('the server’s screen mirror', () => {
 		expect(mirror.replayed()?.stack).toEqual(['skill-weather.test']);
 	});
 
-	it('tells the page each namespace was focused on, which its replayed copy (page 0) cannot (issue 23)', async () => {
+	it('tells the page each namespace was focused on, which its replayed copy (page 0) cannot', async () => {
 		const { sim, mirror } = await setup();
 		await equalsReplay(sim, mirror);
 		expect(mirror.focus()).toEqual({});
@@ -102,7 +102,7 @@ describe('the server’s screen mirror', () => {
 		expect(mirror.focus()).toEqual({});
 	});
 
-	it('holds a big frame while the screens draw it: applied a while later in order, or at once when a page asks (issue 24.4)', async () => {
+	it('holds a big frame while the screens draw it: applied a while later in order, or at once when a page asks', async () => {
 		const { sim, mirror } = await setup({ holdMs: 500 });
 		await equalsReplay(sim, mirror);
 		// Over 200,000 characters, under the list cap (the simulator keeps all, the screen the first 5,000).
@@ -210,7 +210,8 @@ describe('the server’s screen mirror', () => {
 						else if (a.kind === 'advance') await clock.advance(a.ms);
 						const reconnect = a.kind === 'reconnect' || sim.quirks().filter((q) => q === 'stack-desync').length > desyncs;
 						if (reconnect) {
-							// ovos-gui's one known desync (§6.8) reaches every live client; a new connection mends it.
+							// ovos-gui's one known desync (a page-less namespace re-shown) reaches every live
+							// client; a new connection mends it.
 							desyncs = sim.quirks().filter((q) => q === 'stack-desync').length;
 							const before = mirror.stats.connects;
 							await proxy.kill();

@@ -51,15 +51,15 @@ describe('settingsView', () => {
 describe('/settings and /settings/__data.json', () => {
 	it('hide the machine’s paths from a whole trusted network, and show them to the device, a paired browser and a token', async () => {
 		const { load } = await import('../../src/routes/settings/+page.server');
-		const as = (kind: Identity['kind']) =>
-			(load({ cookies: { get: () => undefined }, locals: { identity: { kind, principal: kind, address: '192.168.1.50' } } } as never) as { view: SettingsView }).view;
-		const trusted = as('trusted');
+		const as = async (kind: Identity['kind']) =>
+			((await load({ cookies: { get: () => undefined }, locals: { identity: { kind, principal: kind, address: '192.168.1.50' } } } as never)) as { view: SettingsView }).view;
+		const trusted = await as('trusted');
 		expect(trusted.pathsHidden).toBe(true);
 		expect(trusted.rows.find((r) => r.key === 'OVOS_SCREEN_DATA_DIR')?.value).toBeNull();
 		expect(JSON.stringify(trusted)).not.toMatch(/"\/[^"]*"/); // no absolute path anywhere
 		for (const kind of ['device', 'paired', 'token'] as const) {
-			expect(as(kind).pathsHidden, kind).toBe(false);
-			expect(as(kind).rows.find((r) => r.key === 'OVOS_SCREEN_DATA_DIR')?.value, kind).toMatch(/^\//);
+			expect((await as(kind)).pathsHidden, kind).toBe(false);
+			expect((await as(kind)).rows.find((r) => r.key === 'OVOS_SCREEN_DATA_DIR')?.value, kind).toMatch(/^\//);
 		}
 	});
 });

@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, SETTINGS, UI_LANGUAGES } from '../../src/lib/server/config';
 import { parseSettings } from '../../src/lib/server/settings-file.js';
+import { selfSignedCert } from '../support/tls';
 
 const ROOT = resolve(__dirname, '../..');
 const EXAMPLE = join(ROOT, '.env.example');
@@ -134,10 +135,13 @@ describe('a mistake is one line naming the key and the file', () => {
 		OVOS_SIMULATOR: ['maybe', /must be on or off/],
 		PORT: ['3000.5', /not a port number/],
 		HOST: ['http://0.0.0.0', /not a host name or address to listen on/],
+		OVOS_SCREEN_TLS_CERT: ['/etc/ssl/screen.pem', /needs OVOS_SCREEN_TLS_KEY too/],
+		OVOS_SCREEN_TLS_KEY: ['/etc/ssl/screen.key', /needs OVOS_SCREEN_TLS_CERT too/],
 		OVOS_SCREEN_TOKEN: ['two words', /must be printable ASCII without spaces/],
 		OVOS_SCREEN_TRUSTED_NETWORKS: ['192.168.1.0/24, 10.0.0.0/33', /10\.0\.0\.0\/33 is not a network or address/],
 		OVOS_SCREEN_ALLOWED_HOSTS: ['a.local, http://b', /http:\/\/b is not a host name or address/],
 		OVOS_SCREEN_ALLOWED_PORTS: ['18182, 99999', /99999 is not a port number/],
+		OVOS_SCREEN_DIRECT_SOCKETS: ['sometimes', /must be on or off/],
 		OVOS_MEDIA_ROOTS: ['/ok:relative', /relative is not an absolute path/],
 		OVOS_SCREEN_DATA_DIR: ['/proc/ovos-screen-test', /cannot (create|write)/],
 		OVOS_CHAT_SECRET: ['short', /must be at least 32 characters/],
@@ -243,5 +247,25 @@ describe('the new settings', () => {
 	it('the adapter\'s settings: good values pass', () => {
 		expect(() => c({ ORIGIN: 'https://screen.example', PROTOCOL_HEADER: 'x-forwarded-proto', ADDRESS_HEADER: 'X-Forwarded-For', XFF_DEPTH: '2', BODY_SIZE_LIMIT: '1M' })).not.toThrow();
 		expect(() => c({ BODY_SIZE_LIMIT: 'Infinity' })).not.toThrow();
+	});
+});
+
+describe('OVOS_SCREEN_TLS_CERT and OVOS_SCREEN_TLS_KEY (the app serves https)', () => {
+	const c = (env: Record<string, string>) => loadConfig(env, folder());
+	const one = selfSignedCert();
+	const other = selfSignedCert();
+
+	it('a certificate with its key: both read at start; neither: plain http', () => {
+		const tls = c({ OVOS_SCREEN_TLS_CERT: one.cert, OVOS_SCREEN_TLS_KEY: one.key }).tls;
+		expect(tls?.cert).toMatch(/^-----BEGIN CERTIFICATE-----/);
+		expect(tls?.key).toMatch(/PRIVATE KEY-----/);
+		expect(c({}).tls).toBeNull();
+	});
+
+	it('a file that cannot be read, one that is not PEM, a key of another certificate: one line naming the setting', () => {
+		expect(error(() => c({ OVOS_SCREEN_TLS_CERT: join(one.dir, 'none.pem'), OVOS_SCREEN_TLS_KEY: one.key }))).toMatch(/^OVOS_SCREEN_TLS_CERT=.*none\.pem: cannot be read \(ENOENT\)$/);
+		expect(error(() => c({ OVOS_SCREEN_TLS_CERT: one.key, OVOS_SCREEN_TLS_KEY: one.key }))).toMatch(/^OVOS_SCREEN_TLS_CERT=.*: is not a certificate in PEM form/);
+		expect(error(() => c({ OVOS_SCREEN_TLS_CERT: one.cert, OVOS_SCREEN_TLS_KEY: one.cert }))).toMatch(/^OVOS_SCREEN_TLS_KEY=.*: is not a private key in PEM form/);
+		expect(error(() => c({ OVOS_SCREEN_TLS_CERT: one.cert, OVOS_SCREEN_TLS_KEY: other.key }))).toMatch(/^OVOS_SCREEN_TLS_KEY=.*key\.pem: is not the key of .*cert\.pem \(OVOS_SCREEN_TLS_CERT\)$/);
 	});
 });

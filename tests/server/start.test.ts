@@ -1,5 +1,5 @@
 /**
- * `npm start` with a mistake in its settings (issue 10): one line naming the setting, exit status 1,
+ * `npm start` with a mistake in its settings: one line naming the setting, exit status 1,
  * and nothing built (the check comes first, so it is said in a second, not after a build).
  */
 import { spawn } from 'node:child_process';

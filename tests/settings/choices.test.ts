@@ -17,21 +17,21 @@ describe('choices', () => {
 	});
 
 	it('the URL wins over what the browser saved, which wins over the server', () => {
-		const server = { host: '192.168.1.20', guiPort: 18181, busPort: 8181, handshake: 'gui' } as const;
+		const server = { host: '192.168.1.20', guiPort: 18181, busPort: 8181, handshake: 'gui', via: 'direct' } as const;
 		const p = screenParams(new URLSearchParams('guiPort=2000'), 'host=192.168.1.20&guiPort=1000&busPort=3000&rotate=90');
-		expect(chooseAddress(p, server, [], 'screen.local', '*')).toEqual({ ok: true, address: { host: '192.168.1.20', guiPort: 2000, busPort: 3000, handshake: 'gui' } });
+		expect(chooseAddress(p, server, [], 'screen.local', '*')).toEqual({ ok: true, address: { host: '192.168.1.20', guiPort: 2000, busPort: 3000, handshake: 'gui', via: 'direct' } });
 		expect(kioskOptions(p, { rotate: 180, scale: 2 })).toMatchObject({ rotate: 90, scale: 2 });
 		expect(kioskOptions(new URLSearchParams(), { rotate: 270, scale: 1.25 })).toMatchObject({ rotate: 270, scale: 1.25 });
 	});
 
 	it('a saved host is held to the same allow-list as a link', () => {
-		const server = { host: '192.168.1.20', guiPort: 18181, busPort: 8181, handshake: 'gui' } as const;
+		const server = { host: '192.168.1.20', guiPort: 18181, busPort: 8181, handshake: 'gui', via: 'direct' } as const;
 		expect(chooseAddress(screenParams(new URLSearchParams(), 'host=10.9.9.9'), server, [], 'screen.local')).toEqual({ ok: false, host: '10.9.9.9', setting: 'OVOS_SCREEN_ALLOWED_HOSTS' });
 		expect(chooseAddress(screenParams(new URLSearchParams(), 'host=10.9.9.9'), server, ['10.9.9.9'], 'screen.local').ok).toBe(true);
 	});
 
 	it('a saved port is held to the same rule as a link’s (issue 24.8)', () => {
-		const server = { host: '192.168.1.20', guiPort: 18181, busPort: 8181, handshake: 'gui' } as const;
+		const server = { host: '192.168.1.20', guiPort: 18181, busPort: 8181, handshake: 'gui', via: 'direct' } as const;
 		expect(chooseAddress(screenParams(new URLSearchParams(), 'guiPort=28181'), server, [], 'screen.local')).toEqual({ ok: false, host: '192.168.1.20:28181', setting: 'OVOS_SCREEN_ALLOWED_PORTS' });
 		expect(chooseAddress(screenParams(new URLSearchParams(), 'guiPort=28181'), server, [], 'screen.local', [28181]).ok).toBe(true);
 	});

@@ -65,7 +65,7 @@ describe('messagebus', () => {
 		const a = await BusClient.connect(sim.busUrl);
 		a.send({ type: 'mycroft.gui.connected', data: { gui_id: 'g1' }, context: { qt_version: '6', session: { session_id: 'default' } } });
 		const port = await a.waitFor((m) => m.type === 'mycroft.gui.port');
-		// qt_version in the context is ignored: Qt always gets qt5 (spec §1.2, §6.19); the context is copied.
+		// qt_version in the context is ignored: Qt always gets qt5; the context is copied.
 		expect(port.data).toEqual({ port: sim.guiPort, gui_id: 'g1', framework: 'qt5' });
 		expect(port.context).toEqual({ qt_version: '6', session: { session_id: 'default' } });
 		await a.waitFor((m) => m.type === 'mycroft.gui.available');

@@ -1,5 +1,5 @@
 /**
- * Every example the chat panel suggests is answered by a simulated skill (issue 10 item 9), and so
+ * Every example the chat panel suggests is answered by a simulated skill, and so
  * is every example the homescreen shows: asked in a chat session, each gets a skill's reply, never
  * `complete_intent_failure`.
  */

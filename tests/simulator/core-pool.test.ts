@@ -1,5 +1,5 @@
 /**
- * What the chat agent met on a real ovos-core 2.1.2a1 (spec chat-agent.md §8), as the simulator
+ * What the chat agent met on a real ovos-core 2.1.2a1, as the simulator
  * models it: stale `utterance_states` routing, the bounded pool of handler threads that unanswered
  * questions hold, the cancel answer that frees one, and a dialogue in core's own `default` session.
  */
@@ -14,7 +14,7 @@ let bus: BusClient;
 
 beforeEach(async () => {
 	clock = new ManualClock(1_700_000_000_000);
-	// The pool of the 2-CPU device §8.2 was recorded on, whatever this machine has.
+	// The pool of a 2-CPU device (6 threads), whatever this machine has.
 	sim = await startSimulator({ busPort: 0, guiPort: 0, clock, log: false, workers: 6 });
 	bus = await BusClient.connect(sim.busUrl);
 });
@@ -40,8 +40,8 @@ async function ask(sid: string, lang?: string): Promise<JsonObject> {
 
 const workers = () => sim.services!.workers;
 
-describe('core as §8 recorded it', () => {
-	it('a stale snapshot in response mode is routed to a skill that no longer asks: no answer at all (§8.1)', async () => {
+describe('core as a real ovos-core 2.1.2a1 behaves', () => {
+	it('a stale snapshot in response mode is routed to a skill that no longer asks: no answer at all', async () => {
 		const question = await ask('s1');
 		bus.send({ type: 'recognizer_loop:audio_output_end', data: {}, context: { session: question, source: 'test-chat' } });
 		say('5 minutes', question);
@@ -59,7 +59,7 @@ describe('core as §8 recorded it', () => {
 		expect(after).toEqual(['recognizer_loop:utterance', `${TIMER}.activate`, `${TIMER}.converse.get_response`]);
 	});
 
-	it('each unanswered question holds one of core’s 6 threads; at 6, nothing is answered for anyone (§8.2)', async () => {
+	it('each unanswered question holds one of core’s 6 threads; at 6, nothing is answered for anyone', async () => {
 		for (let i = 1; i <= 6; i++) await ask(`q${i}`);
 		await clock.advance(15_000); // the questions' speak(wait=True) ends; the handlers go on waiting
 		expect(workers().busy).toBe(6);

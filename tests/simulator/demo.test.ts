@@ -1,5 +1,5 @@
 /**
- * The demo walks a day on the device, and leaves a person's page alone (issue 10 item 8): while
+ * The demo walks a day on the device, and leaves a person's page alone: while
  * someone uses the device — a chat turn, a GUI client's touches or events, a bus client's request —
  * it waits, and goes on after a quiet minute. Connecting a screen is not using it.
  */

@@ -4,12 +4,12 @@
  *  - client A (connected from the start) must equal the server's `canonical()` exactly;
  *  - client B (re)connects at random points; right after connecting it must equal the server's
  *    `canonical({replayed: true})` and A's state "as replayed": `synchronize()` replays no focus
- *    (spec §3.9, §6.4), so a fresh client holds page 0 of every namespace (null without pages).
+ *    to a new connection, so a fresh client holds page 0 of every namespace (null without pages).
  *    While B stays connected it must equal the server exactly, except the `currentPage` of a
  *    namespace it got from the replay and has had no `page_gained_focus` for since (there it
  *    keeps page 0, as Qt does).
  *  - the one known desync of the real server (re-showing a page-less namespace reorders the stack
- *    without a `list.move`, spec §6.8) suspends the live comparison: when the simulator reports it,
+ *    without a `list.move`) suspends the live comparison: when the simulator reports it,
  *    both clients reconnect (what a client has to do) and their replays must match.
  * Timers run on a ManualClock; `advance` steps move it.
  */
@@ -186,7 +186,7 @@ class Run {
 	async check(): Promise<void> {
 		const desyncs = this.sim.quirks().filter((q) => q === 'stack-desync').length;
 		if (desyncs > this.desyncs) {
-			// The client's stack order is now wrong by design of the real server (§6.8): reconnect both.
+			// The client's stack order is now wrong by design of the real server: reconnect both.
 			this.desyncs = desyncs;
 			this.a.c.close();
 			const a = await this.connect();
@@ -226,6 +226,6 @@ describe('simulator ⇄ client differential', () => {
 			{ numRuns: RUNS }
 		);
 		expect(steps).toBeGreaterThan(RUNS);
-		console.log(`differential: ${RUNS} sequences, ${steps} steps, ${desyncRuns} runs hit the §6.8 stack desync`);
+		console.log(`differential: ${RUNS} sequences, ${steps} steps, ${desyncRuns} runs hit the stack desync of a page-less re-show`);
 	}, 600_000);
 });

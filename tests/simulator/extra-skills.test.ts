@@ -1,6 +1,6 @@
 /**
- * The simulator plays the rest of a default install's skill pages (issue 25, Deliver 4; spec
- * long-tail.md §2): each demo skill shows its page in its own namespace with the keys the real one
+ * The simulator plays the rest of a default install's skill pages
+ * (docs/skill-pages.md#the-rest-of-a-default-install-and-popular-extras): each demo skill shows its page in its own namespace with the keys the real one
  * sends, checked on the wire through a real GUI socket; xkcd pages through its comics on the GUI
  * events the comic page sends.
  */

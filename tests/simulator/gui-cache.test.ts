@@ -1,5 +1,5 @@
 /**
- * Page urls as ovos-gui 1.3.4 resolves them (issue 10 item 7; spec gui-protocol.md §2.1.4):
+ * Page urls as ovos-gui 1.3.4 resolves them (`page.py` `get_uri`):
  * `<GUI cache>/<ns>/<framework>/<page>.qml` when that file exists in a real folder, else null.
  */
 import { spawnSync } from 'node:child_process';

@@ -13,7 +13,7 @@ describe('scenario runner', () => {
 		}
 	});
 
-	it('says which step and which field of a scenario is wrong (issue 10 item 6)', () => {
+	it('says which step and which field of a scenario is wrong', () => {
 		const err = (text: string) => {
 			try {
 				parseScenario(text);
@@ -38,7 +38,7 @@ describe('scenario runner', () => {
 		expect(err('{"name":"ok","steps":[{"say":"hi"},{"back":{}}]}')).toBe('parsed');
 	});
 
-	it('runs the bundled skill-pages scenario without showing a person an error (issue 10 item 6)', async () => {
+	it('runs the bundled skill-pages scenario without showing a person an error', async () => {
 		const clock = new ManualClock();
 		const lines: string[] = [];
 		const sim = await startSimulator({ busPort: 0, guiPort: 0, skills: false, clock, log: (l, m) => lines.push(`${l} ${m}`) });

@@ -1,4 +1,4 @@
-// Every demo skill speaks and shows its texts in the device's language (issue 26, Deliver 6): on a
+// Every demo skill speaks and shows its texts in the device's language: on a
 // German or Portuguese device the homescreen's examples are that language's, each is understood,
 // and each skill's answer, page texts and served pages are in it, as real skills follow the device's
 // `lang`. English stays as it was (the other simulator tests).

@@ -1,5 +1,5 @@
 /**
- * The simulated skills send what the real ones send (issue 9 item 4; spec skill-pages.md §1): page
+ * The simulated skills send what the real ones send (docs/skill-pages.md): page
  * names, namespaces, every key and its type or format, the timings, and the events each page answers,
  * checked on the wire — a real GUI socket feeding the client's reducer, a real bus socket — on a
  * manual clock (Tuesday 3 March 2026, 14:05:55 UTC).
@@ -62,8 +62,8 @@ const spoken = () => bus.received.filter((m) => m.type === 'speak').map((m) => m
 const ofType = (type: string) => bus.received.filter((m) => m.type === type);
 const homeEvent = (name: string) => ns(HOME)?.events[name];
 
-describe('homescreen: the resting page (spec §1.1)', () => {
-	it('is shown at start as page idle of ovos-skill-homescreen.openvoiceos, with every key of the spec', async () => {
+describe('homescreen: the resting page', () => {
+	it('is shown at start as page idle of ovos-skill-homescreen.openvoiceos, with every key the real skill sends', async () => {
 		await until(() => data(HOME).weather_code !== undefined && data(HOME).system_connectivity === 'online', 3000, 'weather and connectivity');
 		expect(gui.state.stack).toEqual([HOME]);
 		expect(ns(HOME)?.pages).toEqual([{ name: 'idle', url: `${sim.guiCache}/${HOME}/qt5/idle.qml` }]);
@@ -147,7 +147,7 @@ describe('homescreen: the resting page (spec §1.1)', () => {
 	});
 });
 
-describe('weather (spec §1.2)', () => {
+describe('weather', () => {
 	it('"what\'s the weather": CurrentWeather, then HourlyForecast 7 s later, then DailyForecast 7 s after that', async () => {
 		say("what's the weather like");
 		await until(() => current(WEATHER) === 'CurrentWeather', 3000, 'CurrentWeather');
@@ -187,7 +187,7 @@ describe('weather (spec §1.2)', () => {
 		}
 		expect(pages(WEATHER)).toEqual(['CurrentWeather', 'HourlyForecast', 'DailyForecast']);
 		expect(spoken()).toEqual([expect.stringMatching(/^It's currently partly cloudy and \d+ degrees\.$/), 'Currently, the humidity is 48 percent.']);
-		// The 20 s of CurrentWeather are not extended by the later pages (ovos-gui §6.10): gone at 20 s.
+		// The 20 s of CurrentWeather are not extended by the later pages (ovos-gui does not re-arm a timer): gone at 20 s.
 		await advance(6_000);
 		await until(() => !gui.state.stack.includes(WEATHER), 2000, 'weather gone');
 		expect(gui.state.stack).toEqual([HOME]);
@@ -217,7 +217,7 @@ describe('weather (spec §1.2)', () => {
 	});
 });
 
-describe('alerts: timers and alarms (spec §1.4)', () => {
+describe('alerts: timers and alarms', () => {
 	it('"set a timer for 2 minutes": the Timer page, refreshed every second, cancelled from the page', async () => {
 		say('set a timer for 2 minutes');
 		await until(() => list(obj(data(ALERTS).activeTimers).timers).length === 1, 3000, 'timer shown');
@@ -288,7 +288,7 @@ describe('alerts: timers and alarms (spec §1.4)', () => {
 	});
 });
 
-describe('date and time (spec §1.3)', () => {
+describe('date and time', () => {
 	it('"what time is it" → page time; "what\'s the date" → page date, each replacing the namespace', async () => {
 		await ask('what time is it');
 		await until(() => current(DATE_TIME) === 'time', 3000, 'time page');
@@ -313,7 +313,7 @@ describe('date and time (spec §1.3)', () => {
 	});
 });
 
-describe('OCP media player (spec §1.6)', () => {
+describe('OCP media player', () => {
 	async function playJazz(): Promise<void> {
 		await ask('play some jazz');
 		await until(() => data(OCP).status === 'Playing', 3000, 'playing');

@@ -3,6 +3,7 @@
  * on a free port, configured through the environment only.
  */
 import { spawn } from 'node:child_process';
+import { request as httpsRequest } from 'node:https';
 import { createServer } from 'node:net';
 
 export function freePort(): Promise<number> {
@@ -17,11 +18,28 @@ export function freePort(): Promise<number> {
 	});
 }
 
+/**
+ * A request to an https app whose certificate is the test's own (self-signed): its status and body.
+ * `fetch` cannot be told to accept it.
+ */
+export function insecureRequest(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; body: string }> {
+	return new Promise((resolve, reject) => {
+		const req = httpsRequest(url, { method: init.method ?? 'GET', headers: init.headers, rejectUnauthorized: false }, (res) => {
+			let body = '';
+			res.on('data', (d) => (body += String(d)));
+			res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+		});
+		req.once('error', reject);
+		req.end(init.body);
+	});
+}
+
 export async function waitForHttp(url: string, ms = 15_000): Promise<void> {
 	const end = Date.now() + ms;
 	for (;;) {
 		try {
-			if ((await fetch(url)).status < 500) return;
+			const status = url.startsWith('https:') ? (await insecureRequest(url)).status : (await fetch(url)).status;
+			if (status < 500) return;
 		} catch {
 			/* not up yet */
 		}
@@ -53,13 +71,15 @@ export interface AppOptions {
 	readonly port?: number;
 	/** Listen on this address of the machine (HOST); default 127.0.0.1. */
 	readonly host?: string;
+	/** `https` when `env` gives the app a certificate (OVOS_SCREEN_TLS_CERT / _KEY). */
+	readonly scheme?: 'http' | 'https';
 }
 
 /** Starts `node build` on a free port with `env` added to ours, and waits until it answers. */
 export async function startApp(env: Record<string, string>, opts: AppOptions = {}): Promise<App> {
 	const port = opts.port ?? (await freePort());
 	const host = opts.host ?? '127.0.0.1';
-	const url = `http://${host}:${port}`;
+	const url = `${opts.scheme ?? 'http'}://${host}:${port}`;
 	// No ORIGIN: the app works out its own origin from the address the browser used, as for a user.
 	// Tests point screens at simulators of their own on free ports: ports are allowed unless a test says otherwise.
 	const full: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: host, OVOS_SCREEN_ALLOWED_PORTS: '*', ...env };

@@ -1,5 +1,5 @@
 /**
- * A skill's list-bearing pages with `n` entries in the keys each reads (issue 24 item 4): for
+ * A skill's list-bearing pages with `n` entries in the keys each reads: for
  * bench:hostile's long-list figures, the browser test of the same, and the render tests.
  */
 import type { JsonObject } from '../../src/lib/protocol';

@@ -82,7 +82,7 @@ describe('htmlDocument', () => {
 		expect(htmlDocument('<p>x</p>', 'http://h/r/')).toBe(`${csp}<base href="http://h/r/"><p>x</p>`);
 		expect(htmlDocument('', 'http://h/"><script>')).toBe(`${csp}<base href="http://h/%22%3E%3Cscript%3E">`);
 	});
-	it('keeps skill HTML off the device bus and in its own document (issue 24.2)', () => {
+	it('keeps skill HTML off the device bus and in its own document', () => {
 		// The device's sockets are ws:, which an http(s)-only connect-src never matches.
 		expect(FRAME_CSP).toMatch(/connect-src http: https:;/);
 		// No frame, object or worker of its own: another document would not carry this policy.
@@ -139,7 +139,7 @@ describe('num, list, record, truthy', () => {
 	});
 });
 
-describe('textChunk (issue 14.4)', () => {
+describe('textChunk', () => {
 	it('shows everything up to the limit, then cuts near a word boundary and counts the rest', async () => {
 		const { textChunk } = await import('../../src/lib/templates/fit');
 		expect(textChunk('short', 10)).toEqual({ shown: 'short', rest: 0 });

@@ -36,7 +36,7 @@ describe('DuckDelegate', () => {
 		expect(remote).toContain('logo.png');
 		expect(html({ summary: 's', imgLink: 'javascript:alert(1)' })).not.toContain('<img');
 	});
-	it('names its source; a short answer is set large, a long one pages (issue 25.3)', () => {
+	it('names its source; a short answer is set large, a long one pages', () => {
 		const short = html({ summary: 'Paris is the capital and largest city of France.' });
 		expect(short).toContain('>DuckDuckGo</span>');
 		expect(short).toMatch(/class="summary fits short[^"]*"><p data-key="text">Paris is the capital/);

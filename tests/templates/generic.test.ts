@@ -1,6 +1,6 @@
 /**
- * Pages of skills we have no renderer for, shown from their data (issue 25, Deliver 2). The data is
- * what real community skills send (spec long-tail.md §2, each skill's Python and QML): the reader's
+ * Pages of skills we have no renderer for, shown from their data (docs/skill-pages.md#any-other-page).
+ * The data is what real community skills send (each skill's Python and QML): the reader's
  * choice of card, then the rendered page, a page that holds nothing readable, markup in data, and
  * data far too big to lay out.
  */
@@ -17,7 +17,7 @@ function html(namespace: string, name: string, data: Record<string, Json>, extra
 	return render(Template, { props: { data, namespace, page: { name, url: null }, send: () => true, ...extra } }).body;
 }
 
-/** Real shapes (skill @ commit : file, as surveyed in spec long-tail.md). */
+/** Real shapes (skill @ commit : file, as each skill sends them). */
 const SHAPES = {
 	// ovos-skill-xkcd @382ca25 : __init__.py (imgLink, title, caption; ui/comic.qml)
 	xkcd: { imgLink: 'https://imgs.xkcd.com/comics/standards.png', title: 'Standards', caption: 'Fortunately, the charging one has been solved now that we have all standardized on mini-USB.' },
@@ -33,7 +33,7 @@ const SHAPES = {
 	notes: { allNotesModel: { allNotes: [{ note_text: 'buy milk', note_number: 1, file_name: 'note1.txt' }, { note_text: 'call mum', note_number: 2, file_name: 'note2.txt' }] } },
 	// skill-ovos-notes @36cbc0b : PersonalNote
 	note: { noteNumber: 3, personalNoteText: 'Remember to water the plants on the balcony every second day, and the big fern in the living room once a week — it does not like wet feet, so let the soil dry between waterings.' },
-	// a test skill's `time` page (issue 25 found 2)
+	// a test skill's `time` page
 	time: { time_string: '12:58', date_string: 'Wednesday, 30 September 2026' },
 	// ovos-skill-parrot @cfedab3 : __init__.py:117 (a bool only)
 	parrot: { running: true }

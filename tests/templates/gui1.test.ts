@@ -1,5 +1,5 @@
 /**
- * OVOS-GUI-1 templates (spec skill-pages.md §4): every name of the vocabulary we own renders, the
+ * OVOS-GUI-1 templates (docs/skill-pages.md#the-system-templates): every name of the vocabulary we own renders, the
  * legacy templates answer to their GUI-1 names and keys, and the gui1/ readers and adapters take
  * any key missing or of the wrong type.
  */
@@ -59,7 +59,7 @@ describe('legacy templates read the GUI-1 keys', () => {
 		expect(html('SYSTEM_animated_image', { image: 'https://h/i.gif', fill: 'fit' })).toContain('object-fit: contain');
 	});
 	it('SYSTEM_html resource_url is the base, as resourceLocation is', () => {
-		// The document goes to the holder frame by message (issue 24.2), so its base is read here, not in the markup.
+		// The document goes to the holder frame by message, so its base is read here, not in the markup.
 		expect(htmlFrameDocument({ html: '<p>x</p>', resource_url: 'https://cdn.example.com/' })).toContain('<base href="https://cdn.example.com/"><p>x</p>');
 		expect(htmlFrameDocument({ html: '<p>x</p>', resourceLocation: 'https://a.example/', resource_url: 'https://b.example/' })).toContain('<base href="https://a.example/">');
 		expect(html('SYSTEM_html', { html: '<p>x</p>', resource_url: 'https://cdn.example.com/' })).toContain(`src="${SKILL_FRAME_HOLDER}"`);

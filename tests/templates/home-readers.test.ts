@@ -1,7 +1,7 @@
 /**
  * The data adapters of the homescreen, date-time, alerts and OVOS-GUI-1 clock/timer pages: the keys
- * of spec skill-pages.md §1.1, §1.3, §1.4, §4 read into what is shown, with every key missing or of
- * the wrong type.
+ * their skills send (docs/skill-pages.md#the-skill-pages-drawn-here) read into what is shown, with
+ * every key missing or of the wrong type.
  */
 import { describe, expect, it } from 'vitest';
 import type { Json, JsonObject } from '../../src/lib/protocol';
@@ -59,7 +59,7 @@ describe('homescreen idle model', () => {
 		[WIDGET_EVENTS.media]: { data: { enabled: true, state: 'paused', widget: { title: 'So What', artist: 'Miles Davis' } }, seq: 2 }
 	};
 
-	it('reads every key of spec §1.1 and the three widget events', () => {
+	it('reads every key of the homescreen page and the three widget events', () => {
 		const m = readHome(full, events, { mediaBase: '/media' });
 		expect(m.time).toEqual({ hours: '10', minutes: '16', period: '' });
 		expect(m.date).toBe('Wed 28 December, 2022');

@@ -76,7 +76,7 @@ describe('homescreen idle', () => {
 			expect(out).toMatch(/data-key="notification_count">1</);
 		}
 	});
-	it('offline in the first data is drawn until a weather reading shows the internet works (issue 25.3)', () => {
+	it('offline in the first data is drawn until a weather reading shows the internet works', () => {
 		const { weather_temp: _t, weather_code: _c, ...noWeather } = IDLE;
 		expect(html('idle', HOME[0]!, noWeather)).toMatch(/data-connectivity="offline"[^>]*>.*aria-label="Offline"/s);
 		// With a reading, "offline" is the skill's re-show quirk (the case above).

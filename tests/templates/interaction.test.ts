@@ -41,7 +41,7 @@ describe('pageWindow', () => {
 		expect(pw(1700, 1, [true, false])).toEqual({ start: 1, cols: 1 });
 		expect(pw(2500, 1, [false, false, true])).toEqual({ start: 0, cols: 2 });
 	});
-	it('looks only at the pages beside the shown one in a namespace of 100,000 (issue 24.4)', () => {
+	it('looks only at the pages beside the shown one in a namespace of 100,000', () => {
 		const asked = new Set<number>();
 		const w = pageWindow(2500, 50_000, 100_000, (i) => (asked.add(i), false));
 		expect(w).toEqual({ start: 49_999, cols: 4 });

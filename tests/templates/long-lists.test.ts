@@ -1,5 +1,5 @@
 /**
- * Every list-bearing page given the longest list the screen keeps (issue 24.4: 5,000 rows laid out
+ * Every list-bearing page given the longest list the screen keeps (5,000 rows laid out
  * at once held the main thread for seconds) lays out a screenful, not the list: rendered as the
  * server's first paint, through the registry, with the cases bench:hostile measures in Chromium.
  * Each laid-out entry carries its index in the whole list and the list's length.

@@ -1,5 +1,6 @@
 /**
- * The remaining default-install and popular skill pages (issue 25.1, spec long-tail.md §2): each
+ * The remaining default-install and popular skill pages
+ * (docs/skill-pages.md#the-rest-of-a-default-install-and-popular-extras): each
  * matched by namespace + page under every id its skill has had (apod's `idle` never as the
  * homescreen's), rendered from the keys its Python sends.
  */
@@ -92,7 +93,7 @@ describe('pages render their keys', () => {
 	});
 });
 
-describe('polish (issue 25.3)', () => {
+describe('the timer ring', () => {
 	it('the time left as alerts words it becomes the ring’s figure, as ovos-shell shows it', () => {
 		expect(timerFigure('4 minutes 3 seconds')).toBe('4:03');
 		expect(timerFigure('1 hour 5 minutes 9 seconds')).toBe('1:05:09');

@@ -1,5 +1,6 @@
 /**
- * Every template rendered (server-side) from the spec §5 data keys and defaults, the registry's
+ * Every template rendered (server-side) from its data keys and defaults
+ * (docs/skill-pages.md#the-system-templates), the registry's
  * name mapping, and a source check that no component renders wire data as HTML.
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-/** The long-list window's arithmetic (issue 24.4): what is laid out for a scroll position, and the padding for the rest. */
+/** The long-list window's arithmetic: what is laid out for a scroll position, and the padding for the rest. */
 import { describe, expect, it } from 'vitest';
 import { dotWindow, pads, windowFor, type Metrics } from '../../src/lib/templates/parts/window-math';
 

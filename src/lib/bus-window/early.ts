@@ -1,6 +1,6 @@
 /**
  * The notification and volume events a screen takes before their code is loaded (features.ts is
- * fetched only once something is to be shown, issue 22.4). When a screen connects, the bus window
+ * fetched only once something is to be shown). When a screen connects, the bus window
  * replays the last known values and the device answers the window's questions: the volume level
  * (the OSD's baseline), the stored notifications, the popup counter. Those show nothing by
  * themselves (rules of notices.ts and volume.ts), so they are kept, newest per type, until an

@@ -1,6 +1,6 @@
 /**
  * The GUI socket `app.html` opens before the app's code has loaded, so ovos-gui's replay is already
- * in the page when the screen starts (first paint, issue 11). The screen's first connect to the same
+ * in the page when the screen starts (first paint). The screen's first connect to the same
  * URL adopts it, with the frames that arrived meanwhile; any other URL closes it. In a built app it
  * is opened in the socket's worker (worker-socket.ts; the server names the worker's URL), so a big
  * frame never lands on the page's main thread, not even during the first load.
@@ -55,7 +55,7 @@ export function earlyTransport(fallback: Transport, early: EarlySocket | null = 
 	/**
 	 * The adopted socket's open and buffered frames, now instead of in a microtask: called by the
 	 * screen once its connection has set the handlers, so the first render already shows the page
-	 * ovos-gui replayed while the app's code loaded (first paint, issue 11.4).
+	 * ovos-gui replayed while the app's code loaded.
 	 */
 	return Object.assign(transport, { flush: () => flush() });
 }

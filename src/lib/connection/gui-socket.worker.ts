@@ -6,6 +6,7 @@
  * `{ open: url }` once, then `{ send }`, `{ ready }` after each batch, and `{ close }`; this worker
  * ends itself when its socket has closed.
  */
+import { socketUrl } from '../protocol/address';
 import { workerFrames, type FromSocketWorker, type ToSocketWorker } from './socket-frames';
 
 const post = (m: FromSocketWorker) => self.postMessage(m);
@@ -17,7 +18,8 @@ self.onmessage = (e: MessageEvent<ToSocketWorker>) => {
 	if ('open' in m) {
 		if (ws) return;
 		try {
-			ws = new WebSocket(m.open);
+			// A relay path is on the page's origin, which is this worker's too.
+			ws = new WebSocket(socketUrl(m.open, self.location.href));
 		} catch (err) {
 			post({ t: 'closed', code: 0, reason: String(err) });
 			self.close();

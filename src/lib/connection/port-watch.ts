@@ -258,12 +258,24 @@ export function serverCheck(base: string): (port: number) => Promise<boolean | n
 /** The plain HTTP request of `PortWatchers.probe` (never a liveness check), for browsers and Node ≥ 18. */
 export async function httpProbe(wsUrl: string): Promise<boolean> {
 	try {
-		// no-cors: the answer stays opaque, and only whether one came matters.
-		await fetch(wsUrl.replace(/^ws/, 'http'), { mode: 'no-cors', cache: 'no-store', credentials: 'omit', signal: AbortSignal.timeout(4000) });
-		return true;
+		// no-cors: another origin's answer stays opaque, and only whether one came matters.
+		const res = await fetch(wsUrl.replace(/^ws/, 'http'), { mode: 'no-cors', cache: 'no-store', credentials: 'omit', signal: AbortSignal.timeout(4000) });
+		return await probeSaysOpen(wsUrl, res);
 	} catch {
 		return false;
 	}
+}
+
+/**
+ * What a probe's answer says: any answer from a port means it accepts; a relay path (on the page's
+ * own origin, routes/ovos/[socket]) answers `{"open": …}` for the port behind it, so a closed one
+ * is no failed request in the console either.
+ */
+export async function probeSaysOpen(wsUrl: string, res: Response): Promise<boolean> {
+	if (!wsUrl.startsWith('/')) return true;
+	if (!res.ok) return false;
+	const body = (await res.json().catch(() => null)) as { open?: unknown } | null;
+	return body?.open === true;
 }
 
 /** The app server's watch (`/api/ovos/port`, held SERVER_HOLD_MS), at `base` (the page's origin). */

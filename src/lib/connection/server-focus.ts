@@ -1,7 +1,7 @@
 /**
  * The app server's word on which page each namespace of its OVOS is on (`GET /api/ovos/focus`): its
  * copy of the screen heard ovos-gui's focus events, which ovos-gui does not replay to a new
- * connection (issue 23). Null when it does not know or cannot be asked; never throws.
+ * connection. Null when it does not know or cannot be asked; never throws.
  */
 import type { PageFocus } from '../screen';
 

@@ -14,7 +14,7 @@ export const OFF_THREAD_CHARS = 200_000;
  * those that follow it together when the interval is up. At 1,000 frames/s that is 250 batches
  * instead of 1,000 messages to the page (each a main-thread task, a copy and an event), and the
  * screen is at most this late, where waiting for the next animation frame made it up to 16.7 ms
- * late (issue 27.1).
+ * late.
  */
 export const BATCH_MS = 4;
 
@@ -109,7 +109,7 @@ export function batcher<T>(everyMs: number, deliver: (items: T[]) => void, clock
  * as the next batch once it says so. A page slower than the stream (a Pi's CPU, a busy machine)
  * then gets fewer, bigger batches instead of a queue of small ones it can never catch up with:
  * each batch costs the page a fixed price (a task, a machine step, a render of the model) far
- * above its frames' own (issue 27.1).
+ * above its frames' own.
  */
 export function workerFrames(post: (m: FromSocketWorker) => void, clock?: BatchClock): { frame(raw: string | null): void; ready(): void; end(): void } {
 	let inFlight = false;

@@ -5,7 +5,9 @@
  * 1. port reached — the port the screen opens first (the GUI port; the bus port for the full
  *    handshake), asked of this browser (a plain HTTP request: any answer means it accepts, as
  *    port-watch.ts does) and, when it is one of the app server's own, of the app server
- *    (`/api/ovos/port?port=N&wait=0`). The browser's answer decides: the screen runs there.
+ *    (`/api/ovos/port?port=N&wait=0`). The browser's answer decides: the screen runs there. A
+ *    screen whose sockets go through the app asks the app's relay, which answers for the port
+ *    behind it (and the app server's own check would only say the same).
  * 2. announce answered — full handshake only: `mycroft.gui.connected` on the core bus, until
  *    ovos-gui answers `mycroft.gui.port` for our gui_id.
  * 3. GUI socket live — the GUI socket opens and ovos-gui replays its state (none when no page shows).
@@ -14,10 +16,11 @@
  *    parts its features need answered it: the shell-companion extension (notifications) and a PHAL
  *    volume plugin (the OSD).
  */
-import { busUrl, guiUrl, type OvosAddress } from '$lib/protocol/address';
+import { busUrl, guiUrl, hostPart, type OvosAddress } from '$lib/protocol/address';
 import { decodeBus, guiConnected, encodeBus } from '$lib/protocol';
 import { BUS_WINDOW_PATH, PARTS_WAIT_MS, type DeviceParts, type WindowState } from '$lib/protocol/bus-window';
 import { SseParser } from '$lib/sse';
+import { probeSaysOpen } from './port-watch';
 import { browserTransport, OPEN, type SocketLike, type Transport } from './transport';
 
 export type StepId = 'port' | 'announce' | 'gui' | 'window';
@@ -111,7 +114,8 @@ export async function testConnection(input: TestInput, onStep: (r: StepResult) =
 	// The bus window does not depend on the device's ports: it runs alongside.
 	const windowDone = own ? step('window', () => testWindow(input, fetcher)) : Promise.resolve(skip('window', { code: 'other-ovos' }));
 
-	const port = await step('port', () => testPort(firstUrl, firstPort, own && isServerPort(firstPort, input.server) ? input.origin : null, fetcher, now));
+	const askServer = own && isServerPort(firstPort, input.server) && address.via !== 'app';
+	const port = await step('port', () => testPort(firstUrl, pageHost, firstPort, askServer ? input.origin : null, fetcher, now));
 	let guiPort = address.guiPort;
 	if (port !== 'ok') {
 		skip('announce', full ? { code: 'port-failed' } : { code: 'full-only' });
@@ -120,14 +124,14 @@ export async function testConnection(input: TestInput, onStep: (r: StepResult) =
 		if (full) {
 			let announced: number | null = null;
 			const a = await step('announce', async () => {
-				const r = await testAnnounce(firstUrl, transport);
+				const r = await testAnnounce(firstUrl, pageHost, transport);
 				if (r[1].code === 'answered') announced = r[1].port;
 				return r;
 			});
 			if (a !== 'ok' || announced === null) skip('gui', { code: 'port-failed' });
 			else guiPort = announced;
 		} else skip('announce', { code: 'full-only' });
-		if (results.get('gui')?.status === 'waiting') await step('gui', () => testGui(guiUrl({ ...address, guiPort }, pageHost), transport));
+		if (results.get('gui')?.status === 'waiting') await step('gui', () => testGui(guiUrl({ ...address, guiPort }, pageHost), pageHost, transport));
 	}
 	await windowDone;
 	return STEPS.map((id) => results.get(id) as StepResult);
@@ -141,13 +145,15 @@ function isServerPort(port: number, server: OvosAddress): boolean {
 	return port === server.guiPort || port === server.busPort;
 }
 
-/** `ws://host:port/path` → `host:port`, as a person reads it. */
-function where(wsUrl: string): string {
-	return wsUrl.replace(/^wss?:\/\//, '').replace(/\/.*$/, '');
+/** `ws://host:port/path`, or the relay's `/ovos/gui?host=…&port=…`, → `host:port`, as a person reads it. */
+function where(wsUrl: string, pageHost: string): string {
+	if (!wsUrl.startsWith('/')) return wsUrl.replace(/^wss?:\/\//, '').replace(/\/.*$/, '');
+	const q = new URLSearchParams(wsUrl.slice(wsUrl.indexOf('?') + 1));
+	return `${hostPart(q.get('host') ?? pageHost)}:${q.get('port')}`;
 }
 
-async function testPort(wsUrl: string, port: number, origin: string | null, fetcher: typeof fetch, now: () => number): Promise<[StepStatus, StepNote]> {
-	const at = where(wsUrl);
+async function testPort(wsUrl: string, pageHost: string, port: number, origin: string | null, fetcher: typeof fetch, now: () => number): Promise<[StepStatus, StepNote]> {
+	const at = where(wsUrl, pageHost);
 	const server = origin === null ? Promise.resolve(null) : askServer(origin, port, fetcher);
 	const t0 = now();
 	const browser = await probe(wsUrl, fetcher);
@@ -165,8 +171,8 @@ async function testPort(wsUrl: string, port: number, origin: string | null, fetc
 async function probe(wsUrl: string, fetcher: typeof fetch): Promise<boolean | null> {
 	if (typeof location !== 'undefined' && location.protocol === 'https:' && wsUrl.startsWith('ws:')) return null;
 	try {
-		await fetcher(wsUrl.replace(/^ws/, 'http'), { mode: 'no-cors', cache: 'no-store', credentials: 'omit', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
-		return true;
+		const res = await fetcher(wsUrl.replace(/^ws/, 'http'), { mode: 'no-cors', cache: 'no-store', credentials: 'omit', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+		return await probeSaysOpen(wsUrl, res);
 	} catch {
 		return false;
 	}
@@ -222,7 +228,7 @@ function close(s: SocketLike): void {
 	}
 }
 
-async function testAnnounce(url: string, transport: Transport): Promise<[StepStatus, StepNote]> {
+async function testAnnounce(url: string, pageHost: string, transport: Transport): Promise<[StepStatus, StepNote]> {
 	const guiId = `ovos-screen-test-${Math.random().toString(36).slice(2, 10)}`;
 	let answer: (port: number) => void = () => {};
 	const answered = new Promise<number>((r) => (answer = r));
@@ -233,7 +239,7 @@ async function testAnnounce(url: string, transport: Transport): Promise<[StepSta
 		const { port, gui_id } = d.value.data;
 		if (gui_id === guiId && typeof port === 'number' && port > 0 && port < 65536) answer(port);
 	});
-	if (!s) return ['failed', { code: 'bus-closed', where: where(url) }];
+	if (!s) return ['failed', { code: 'bus-closed', where: where(url, pageHost) }];
 	try {
 		// Re-sent every second, as the screen does: ovos-gui may be (re)starting.
 		const send = () => s.readyState === OPEN && s.send(encodeBus(guiConnected(guiId)));
@@ -247,7 +253,7 @@ async function testAnnounce(url: string, transport: Transport): Promise<[StepSta
 	}
 }
 
-async function testGui(url: string, transport: Transport): Promise<[StepStatus, StepNote]> {
+async function testGui(url: string, pageHost: string, transport: Transport): Promise<[StepStatus, StepNote]> {
 	let frames = 0;
 	let namespaces = 0;
 	let last = 0;
@@ -261,7 +267,7 @@ async function testGui(url: string, transport: Transport): Promise<[StepStatus, 
 			/* counted as a frame all the same */
 		}
 	});
-	if (!s) return ['failed', { code: 'unreachable', where: where(url) }];
+	if (!s) return ['failed', { code: 'unreachable', where: where(url, pageHost) }];
 	let dropped = false;
 	s.onclose = () => (dropped = true);
 	try {
@@ -269,7 +275,7 @@ async function testGui(url: string, transport: Transport): Promise<[StepStatus, 
 		// The replay starts at once (spec §3.9); it is over when frames stop coming.
 		for (;;) {
 			await sleep(50);
-			if (dropped) return ['failed', { code: 'dropped', where: where(url) }];
+			if (dropped) return ['failed', { code: 'dropped', where: where(url, pageHost) }];
 			const t = Date.now();
 			if (frames === 0 && t - opened >= REPLAY_WAIT_MS) return ['ok', { code: 'nothing-shown' }];
 			if (frames > 0 && t - last >= REPLAY_QUIET_MS) return ['ok', { code: 'replayed', frames, namespaces }];

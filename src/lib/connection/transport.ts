@@ -1,4 +1,5 @@
 import type { Decoded, GuiMessage } from '../protocol';
+import { socketUrl } from '../protocol/address';
 
 /** The slice of the browser WebSocket API the connection uses, so tests can drive a fake one. */
 export interface SocketLike {
@@ -22,5 +23,5 @@ export type Transport = (url: string) => SocketLike;
 
 export const OPEN = 1;
 
-/** The platform WebSocket (browsers; Node ≥ 22 or a polyfill elsewhere). */
-export const browserTransport: Transport = (url) => new WebSocket(url) as unknown as SocketLike;
+/** The platform WebSocket (browsers; Node ≥ 22 or a polyfill elsewhere); a relay path opens on the page's origin. */
+export const browserTransport: Transport = (url) => new WebSocket(typeof location === 'undefined' ? url : socketUrl(url, location.href)) as unknown as SocketLike;

@@ -1,5 +1,5 @@
 /**
- * The GUI socket in a worker (issue 24.4). Chromium builds a frame's text on the thread that owns
+ * The GUI socket in a worker. Chromium builds a frame's text on the thread that owns
  * the socket, before any of our code runs: a 15 MB frame of 100,000 list rows held the page's main
  * thread 0.15–0.6 s just to arrive, then as long again to copy it to a decoder and, 100 ms later,
  * to free Blink's buffers. Owned by gui-socket.worker.ts, the socket's frames reach the page in

@@ -16,7 +16,7 @@ const STATUS_PREFIXES = ['recognizer_loop:', 'enclosure.', 'mycroft.audio.', 'ov
 export const MUTE_PRESETS: readonly MutePreset[] = [
 	{
 		id: 'status',
-		// ovos-gui forwards these on the GUI socket under `system` (spec §2.1.9); the bus has the originals.
+		// ovos-gui forwards these on the GUI socket under `system`; the bus has the originals.
 		matches: (e) =>
 			(e.socket === 'gui' && e.namespace === 'system' && e.event !== '' && e.event !== 'system.gui.user.interaction') ||
 			(e.socket === 'bus' && STATUS_PREFIXES.some((p) => e.type.startsWith(p)))

@@ -1,7 +1,7 @@
 /**
  * The send form's logic: a JSON draft for one channel, validated with the protocol's own schemas
- * before anything goes on the wire (a malformed client frame makes ovos-gui drop the socket, spec
- * §11.16), presets for the common messages, and a draft made from a log row ("edit and resend").
+ * before anything goes on the wire (a malformed client frame makes ovos-gui drop the socket),
+ * presets for the common messages, and a draft made from a log row ("edit and resend").
  */
 import type { BusMessage, ClientMessage, ProtocolError } from '../protocol';
 import { validateBus, validateClient } from '../protocol/schemas';

@@ -22,7 +22,7 @@ export function traceLine(raw: string): string {
 
 /**
  * Frames that build `state` from nothing, in the order ovos-gui's `synchronize` sends them
- * (spec §3.9, §11.7), plus the focus synchronize omits. Lets an export whose first frames fell off
+ * (docs/protocol.md), plus the focus synchronize omits. Lets an export whose first frames fell off
  * the ring still replay to the live state.
  */
 export function framesForState(state: ScreenState): string[] {

@@ -1,6 +1,13 @@
 /** Where the screen finds OVOS: the server's configuration, overridden by URL options. Browser-safe. */
 export type Handshake = 'gui' | 'full';
 
+/**
+ * How a screen's sockets reach OVOS: `app` through the app's own origin (its relay pipes each socket
+ * to ovos-gui or the bus, docs/security.md), `direct` straight to ovos-gui and the bus
+ * (OVOS_SCREEN_DIRECT_SOCKETS, for developers; the server's own connections always are).
+ */
+export type Via = 'app' | 'direct';
+
 export interface OvosAddress {
 	/** Host of ovos-gui (and of the core bus for the full handshake); null = the page's own host. */
 	readonly host: string | null;
@@ -8,9 +15,10 @@ export interface OvosAddress {
 	readonly busPort: number;
 	/** `gui`: connect straight to the GUI socket; `full`: Qt's core-bus handshake first (spec §1.2). */
 	readonly handshake: Handshake;
+	readonly via: Via;
 }
 
-export const DEFAULT_ADDRESS: OvosAddress = { host: null, guiPort: 18181, busPort: 8181, handshake: 'gui' };
+export const DEFAULT_ADDRESS: OvosAddress = { host: null, guiPort: 18181, busPort: 8181, handshake: 'gui', via: 'app' };
 
 function port(v: string | null, fallback: number): number {
 	const n = Number(v);
@@ -25,7 +33,8 @@ export function addressFromParams(params: URLSearchParams, base: OvosAddress = D
 		host: host && /^[\w.:[\]-]+$/.test(host) ? host : base.host,
 		guiPort: port(params.get('guiPort'), base.guiPort),
 		busPort: port(params.get('busPort'), base.busPort),
-		handshake: handshake === 'full' || handshake === 'gui' ? handshake : base.handshake
+		handshake: handshake === 'full' || handshake === 'gui' ? handshake : base.handshake,
+		via: base.via
 	};
 }
 
@@ -92,12 +101,48 @@ export function hostPart(host: string): string {
 	return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }
 
+/** The app's relay of each socket, on the page's own origin (server/relay). */
+export const RELAY_PATHS = { gui: '/ovos/gui', core: '/ovos/core' } as const;
+
+/**
+ * A socket's URL on the relay: a path on the page's own origin (`socketUrl` makes it ws: or wss:),
+ * naming the OVOS host when the address does (none: the app's own OVOS) and the port, which the
+ * relay checks against the same allow-lists as `chooseAddress`.
+ */
+function relayUrl(path: string, host: string | null, port: number): string {
+	const q = new URLSearchParams();
+	if (host !== null) q.set('host', host);
+	q.set('port', String(port));
+	return `${path}?${q}`;
+}
+
+/** The GUI socket's URL: on the relay, or straight to ovos-gui at `pageHost` when the address names no host. */
 export function guiUrl(a: OvosAddress, pageHost: string): string {
+	if (a.via === 'app') return relayUrl(RELAY_PATHS.gui, a.host, a.guiPort);
 	return `ws://${hostPart(a.host ?? pageHost)}:${a.guiPort}/gui`;
 }
 
+/** The core bus's URL (the full handshake), as `guiUrl`. */
 export function busUrl(a: OvosAddress, pageHost: string): string {
+	if (a.via === 'app') return relayUrl(RELAY_PATHS.core, a.host, a.busPort);
 	return `ws://${hostPart(a.host ?? pageHost)}:${a.busPort}/core`;
+}
+
+/**
+ * The URL a WebSocket opens for `url`: a relay path resolved on `base` (the page's, or a worker's,
+ * own URL), `wss:` on an https page and `ws:` otherwise, so nothing is mixed content; any other URL
+ * as it is.
+ */
+export function socketUrl(url: string, base: string): string {
+	if (!url.startsWith('/')) return url;
+	const u = new URL(url, base);
+	u.protocol = u.protocol === 'https:' ? 'wss:' : 'ws:';
+	return u.href;
+}
+
+/** The OVOS a socket URL reaches, as people write it: `host:port` (the relay's: its `host` or the app's own OVOS). */
+export function ovosOf(a: OvosAddress, pageHost: string, port: number): string {
+	return `${hostPart(a.host ?? pageHost)}:${port}`;
 }
 
 /** Stands for the page's own host in a URL the server writes for the browser (app.html's early socket). */

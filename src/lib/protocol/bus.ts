@@ -1,4 +1,4 @@
-/** The core messagebus envelope `{type, data, context}` (spec chat-agent.md §3.1, gui-protocol.md §2.3). */
+/** The core messagebus envelope `{type, data, context}`, as ovos-bus-client's `Message` serialises it. */
 import { isObject, parseWireJson, type JsonObject } from './json';
 import type { BusMessage, Decoded } from './types';
 
@@ -37,12 +37,12 @@ export function sessionIdOf(msg: BusMessage): string {
 	return isObject(s) && typeof s.session_id === 'string' ? s.session_id : 'default';
 }
 
-/** Qt's handshake announce on the core bus (spec §1.2 step 2). */
+/** Qt's handshake announce on the core bus, sent once that socket is open; ovos-gui answers `mycroft.gui.port`. */
 export function guiConnected(guiId: string): BusMessage {
 	return busMessage('mycroft.gui.connected', { gui_id: guiId, framework: 'qt5' }, { session: { session_id: 'default' } });
 }
 
-/** Global back (spec §3.8), sent when the user goes back from page 0. */
+/** Global back, sent when the user goes back from page 0. */
 export function screenClose(): BusMessage {
 	return busMessage('mycroft.gui.screen.close', {}, { session: { session_id: 'default' } });
 }

@@ -1,6 +1,6 @@
 /**
- * Client → server messages: builders that shape them exactly as the Qt client does (spec §2.2,
- * §4.4), and `encode`. Hand-made messages are validated with the schemas in `schemas.ts`.
+ * Client → server messages: builders that shape them exactly as the Qt client does
+ * (docs/protocol.md), and `encode`. Hand-made messages are validated with the schemas in `schemas.ts`.
  */
 import type { JsonObject } from './json';
 import { PAGE_GAINED_FOCUS, SYSTEM_NAMESPACE, USER_INTERACTION, type ClientMessage } from './types';
@@ -16,7 +16,7 @@ export function focusPage(namespace: string, number: number): ClientMessage {
 		type: 'mycroft.events.triggered',
 		namespace,
 		event_name: PAGE_GAINED_FOCUS,
-		// ovos-gui finds the namespace by parameters.skillId, not by `namespace` (spec §2.2).
+		// ovos-gui finds the namespace by parameters.skillId, not by `namespace`.
 		parameters: { number, skillId: namespace }
 	};
 }
@@ -26,7 +26,7 @@ export function userInteraction(skillId: string): ClientMessage {
 	return { type: 'mycroft.events.triggered', namespace: SYSTEM_NAMESPACE, event_name: USER_INTERACTION, parameters: { skillId } };
 }
 
-/** A page event; Qt sends `system.*` names under the `system` namespace (spec §4.4). */
+/** A page event; Qt sends `system.*` names under the `system` namespace. */
 export function pageEvent(namespace: string, eventName: string, parameters: JsonObject = {}): ClientMessage {
 	return {
 		type: 'mycroft.events.triggered',
@@ -40,7 +40,7 @@ export function setData(namespace: string, data: JsonObject): ClientMessage {
 	return { type: 'mycroft.session.set', namespace, data };
 }
 
-/** Flat announce on the GUI socket itself (spec §1.3): sets this socket's framework to qt5. */
+/** Flat announce on the GUI socket itself (no core bus needed): sets this socket's framework to qt5. */
 export function announce(guiId: string): ClientMessage {
 	return { type: 'mycroft.gui.connected', gui_id: guiId, framework: 'qt5' };
 }

@@ -50,7 +50,7 @@ function decodeFields(type: string, o: Record<string, unknown>, rawLength: numbe
 			const namespace = str(o.namespace, 'namespace');
 			if (namespace === ACTIVE_SKILLS) {
 				const items = arrayOfObjects(payload(o.data, o.values), 'data');
-				// Qt takes a non-string skill_id as "" (spec §4.2); so do we, keeping the stack's indices.
+				// Qt takes a non-string skill_id as ""; so do we, keeping the stack's indices.
 				const skills = items.map((item) => (typeof item.skill_id === 'string' ? item.skill_id : ''));
 				return { kind: 'stack.insert', position: int(o.position, 'position'), skills };
 			}
@@ -121,7 +121,7 @@ function decodeFields(type: string, o: Record<string, unknown>, rawLength: numbe
 
 /**
  * A page item: `{url, page}` (ovos-gui ≥ 1.0), `{url}` only (≤ 0.2: name from the url's basename),
- * or `{url: "SYSTEM:Text.qml", page: "Text.qml"}` (adapter servers, spec §8).
+ * or `{url: "SYSTEM:Text.qml", page: "Text.qml"}` (the adapter servers that replace ovos-gui's own socket).
  */
 function pageRef(item: JsonObject, i: number): PageRef {
 	const url = item.url;

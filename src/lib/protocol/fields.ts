@@ -35,12 +35,12 @@ export function int(v: unknown, key: string): number {
 	return v;
 }
 
-/** `items_number`: absent means one item (spec §7; the server always sends it). */
+/** `items_number`: absent means one item (Qt reads 0; the server always sends it). */
 export function count(itemsNumber: unknown): number {
 	return itemsNumber === undefined ? 1 : int(itemsNumber, 'items_number');
 }
 
-/** Old docs put list payloads under `values`; every real server uses `data` (spec §2.1). */
+/** Old docs put list payloads under `values`; every real server uses `data`. */
 export function payload(data: unknown, values: unknown): unknown {
 	return data !== undefined ? data : values;
 }

@@ -13,7 +13,7 @@ const jsonObject = v.custom<JsonObject>(
 );
 const name = v.pipe(v.string(), v.minLength(1, 'must not be empty'));
 
-/** ovos-gui raises (and, in 1.3.4, aborts the socket) without these fields: spec §2.2, §11.16. */
+/** ovos-gui raises (and, in 1.3.4, aborts the socket) without these fields. */
 export const ClientMessageSchema = v.variant('type', [
 	v.object({ type: v.literal('mycroft.events.triggered'), namespace: name, event_name: name, parameters: jsonObject }),
 	v.object({ type: v.literal('mycroft.session.set'), namespace: name, data: jsonObject }),

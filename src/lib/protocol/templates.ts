@@ -1,7 +1,7 @@
 /**
  * Page identity → built-in template. Legacy names (`SYSTEM_TextFrame`), OVOS-GUI-1 names
  * (`SYSTEM_text`) and adapter-server names (`Text.qml`, `SYSTEM:Text.qml`) all land on one key
- * (spec §7, §8). Anything else is a skill's own QML page that a browser cannot render.
+ * (docs/skill-pages.md#how-a-page-is-matched). Anything else is a skill's own QML page that a browser cannot render.
  */
 export const TEMPLATE_NAMES = [
 	'SYSTEM_TextFrame',
@@ -13,8 +13,8 @@ export const TEMPLATE_NAMES = [
 	'SYSTEM_Status',
 	'SYSTEM_Face',
 	'SYSTEM_InputBox',
-	// OVOS-GUI-1 templates with no legacy name (skill-pages.md §4). `SYSTEM_confirm` and
-	// `SYSTEM_select` are reserved names in the spec; ovos-gui-api-client shows them already.
+	// OVOS-GUI-1 templates with no legacy name. `SYSTEM_confirm` and `SYSTEM_select` are
+	// names the draft reserves; ovos-gui-api-client shows them already.
 	'SYSTEM_clock',
 	'SYSTEM_timer',
 	'SYSTEM_idle',
@@ -32,7 +32,7 @@ export const TEMPLATE_NAMES = [
 ] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
-/** The SYSTEM pages ovos-gui 1.3.4 ships a qt5 QML file for (spec §5): the legacy ones but `SYSTEM_InputBox`. */
+/** The SYSTEM pages ovos-gui 1.3.4 ships a qt5 QML file for: the legacy ones but `SYSTEM_InputBox`. */
 export const SYSTEM_QT5_PAGES: readonly TemplateName[] = [
 	'SYSTEM_TextFrame',
 	'SYSTEM_ImageFrame',

@@ -1,5 +1,5 @@
 /**
- * Every message of the legacy Qt GUI protocol (spec gui-protocol.md §2), as decoded values.
+ * Every message of the legacy Qt GUI protocol (docs/protocol.md), as decoded values.
  *
  * Server → client messages arrive flat on `ws://HOST:18181/gui`; `decode` turns them into
  * `GuiMessage`, whose `kind` names the operation so the reducer never re-inspects namespaces.
@@ -13,7 +13,7 @@ export const SYSTEM_NAMESPACE = 'system';
 export const PAGE_GAINED_FOCUS = 'page_gained_focus';
 export const USER_INTERACTION = 'system.gui.user.interaction';
 
-/** One page of a namespace. `url` is null when the server found no file for it (spec §2.1.4). */
+/** One page of a namespace. `url` is null when the server found no file for it (ovos-gui ≥ 1.0). */
 export interface PageRef {
 	readonly name: string;
 	readonly url: string | null;
@@ -96,7 +96,7 @@ export type GuiMessage =
 	/** Any other `mycroft.events.triggered` (skill events and forwarded `system` status). */
 	| { readonly kind: 'event'; readonly namespace: string; readonly name: string; readonly data: Json };
 
-/** Client → server messages on the GUI socket, exactly as spec §2.2 / §4.4 shape them. */
+/** Client → server messages on the GUI socket, exactly as the Qt client shapes them. */
 export type ClientMessage =
 	| {
 			readonly type: 'mycroft.events.triggered';
@@ -112,7 +112,7 @@ export type ClientMessage =
 			readonly framework: 'qt5' | 'qt6';
 	  };
 
-/** The core-bus envelope (spec chat-agent.md §3.1). Absent `data`/`context` mean `{}`. */
+/** The core-bus envelope. Absent `data`/`context` mean `{}`. */
 export interface BusMessage {
 	readonly type: string;
 	readonly data: JsonObject;

@@ -1,8 +1,8 @@
-/** Pure rules of the screen's interaction (spec §4.4), kept out of components so they are tested. */
+/** Pure rules of the screen's interaction, kept out of components so they are tested. */
 
 /**
  * `system.gui.user.interaction` throttle: Qt sends one per press; one every `ms` per skill keeps
- * the server's removal timer alive (it restarts the full duration, spec §3.7) at a fraction of the
+ * the server's removal timer alive (it restarts the full duration) at a fraction of the
  * traffic.
  */
 export function createThrottle(ms: number, now: () => number = Date.now): (key: string) => boolean {
@@ -33,7 +33,7 @@ export function swipeResult(dx: number, ms: number, width: number): SwipeResult 
 export const SWITCH_WIDTH = 810;
 
 /**
- * Pages side by side (spec §4.3): only pages that do not fill the width (skill pages; every
+ * Pages side by side, as Qt lays them out: only pages that do not fill the width (skill pages; every
  * SYSTEM template fills it), `min(count, ceil(width / switchWidth))` columns once the view is at
  * least `switchWidth` wide. Returns the first index and the number of columns shown. `fills(i)`
  * is asked only of the pages next to the shown one (a namespace may hold thousands).
@@ -80,7 +80,7 @@ export function nextPick(pick: UserPick | null, namespace: string, serverIndex: 
 	return live ? { ...pick, index: n, sent: [...pick.sent, n] } : { namespace, base: serverIndex, index: n, sent: [n] };
 }
 
-/** Keys that go back a page (or, on page 0, ask the device to go back: spec §3.8). */
+/** Keys that go back a page (or, on page 0, ask the device to go back). */
 export function isBackKey(e: Pick<KeyboardEvent, 'key' | 'altKey'>): boolean {
 	return e.key === 'Escape' || e.key === 'BrowserBack' || (e.altKey && e.key === 'ArrowLeft');
 }

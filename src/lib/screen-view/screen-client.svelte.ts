@@ -28,7 +28,7 @@ import {
 	type Transport,
 	type WireFrame
 } from '$lib/connection';
-import { busUrl, guiUrl, sameHost, type OvosAddress } from '$lib/protocol';
+import { busUrl, guiUrl, ovosOf, sameHost, socketUrl, type OvosAddress } from '$lib/protocol';
 import { ShownScreen } from './shown.svelte';
 
 export interface TimelineEntry {
@@ -333,7 +333,10 @@ export class ScreenClient {
 		// `conn` is new only when something in it is: under a stream of frames only the counters move,
 		// and a new `conn` every animation frame reran everything that reads it (issue 27.1).
 		const a = this.#address;
-		const gui = a ? guiUrl({ ...a, guiPort: c?.guiPort ?? a.guiPort }, this.#pageHost) : '';
+		const guiPort = c?.guiPort ?? a?.guiPort ?? 0;
+		// As a WebSocket opens it: a relay path on this page's origin.
+		const opened = (url: string) => (typeof location === 'undefined' ? url : socketUrl(url, location.href));
+		const gui = a ? opened(guiUrl({ ...a, guiPort }, this.#pageHost)) : '';
 		const machine = snap ? stateLine(snap.value) : '';
 		const was = this.conn;
 		const next = {
@@ -342,8 +345,8 @@ export class ScreenClient {
 			attempt: c?.gui.attempt ?? 0,
 			mode: a?.handshake ?? 'gui',
 			guiUrl: gui,
-			ovos: gui.replace(/^wss?:\/\//, '').replace(/\/gui$/, ''),
-			busUrl: a && a.handshake === 'full' ? busUrl(a, this.#pageHost) : null,
+			ovos: a ? ovosOf(a, this.#pageHost, guiPort) : '',
+			busUrl: a && a.handshake === 'full' ? opened(busUrl(a, this.#pageHost)) : null,
 			busLive: snap?.hasTag('bus-live') ?? false,
 			machine
 		} as const;

@@ -4,7 +4,7 @@
  * only the parts that are new in it (the model shares what a frame left alone, screen/reduce.ts),
  * so a stream of `session.set` frames wakes only what reads `data`. Read whole, the model woke
  * every reader of any part for every batch of frames: marking them and checking them again was
- * about two fifths of the page's work per batch on a 4x slower CPU (issue 27.1).
+ * about two fifths of the page's work per batch on a 4x slower CPU.
  */
 import type { Json, PageRef } from '$lib/protocol';
 import { IDLE_STATUS, shownNamespace, type GuiEventRecord, type ScreenState, type VoiceStatus } from '$lib/screen';

@@ -20,7 +20,7 @@ export interface ScreenRouteData {
 	readonly mediaLocal: boolean;
 	/** The screen options this browser saved on /settings; the URL's own win over them. */
 	readonly saved: string;
-	/** The page up on the device, as the server rendered it into the first HTML (issue 23.4). */
+	/** The page up on the device, as the server rendered it into the first HTML. */
 	readonly first?: ScreenState | null;
 }
 

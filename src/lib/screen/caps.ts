@@ -19,9 +19,9 @@ import { withoutRepeats } from './list-ops';
 export const MAX_PAGES = 1000;
 
 /**
- * Most namespaces the stack keeps. A device has tens; a hostile server sent 20,000 in one frame
- * (issue 14.3), and refusing such a frame left every later stack index off by its count. The first `MAX_STACK` of the server's stack are kept
- * (its top is what is shown) and its length is recorded (`ScreenState.stackTotal`), so later
+ * Most namespaces the stack keeps. A device has tens; a hostile server sent 20,000 in one frame,
+ * and refusing such a frame left every later stack index off by its count. The first `MAX_STACK`
+ * of the server's stack are kept (its top is what is shown) and its length is recorded (`ScreenState.stackTotal`), so later
  * indices mean what they mean to the server (list-ops.ts); a namespace pushed past the cap is
  * dropped with its pages and data, as one the server removed.
  */

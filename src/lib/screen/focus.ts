@@ -1,8 +1,8 @@
 /**
  * The page each namespace is on, as a client that heard ovos-gui's focus events knows it. ovos-gui
- * replays pages but no `page_gained_focus` (spec §3.9), so a client that connects after a page was
+ * replays pages but no `page_gained_focus` to a new connection, so a client that connects after a page was
  * shown starts on page 0 of its namespace: a page shown while a screen's socket was still opening
- * (the kiosk loading) was never displayed there (issue 23). The app server's copy of the screen
+ * (the kiosk loading) was never displayed there. The app server's copy of the screen
  * heard the focus; `focusHeard` is what it tells, `withFocus` what a new connection takes of it.
  */
 import { PAGE_GAINED_FOCUS } from '../protocol';

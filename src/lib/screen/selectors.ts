@@ -12,7 +12,8 @@ export interface ShownPage {
 
 /**
  * The namespace on screen: the first in the stack that has pages. Qt goes blank when the top one
- * has none (spec §6.7); falling through to the next is the documented deviation spec §7 suggests.
+ * has none; falling through to the next is a deviation on purpose
+ * (docs/architecture.md#where-the-client-differs-from-qt-on-purpose).
  */
 export function shownNamespace(state: ScreenState): string | null {
 	for (const id of state.stack) {

@@ -1,4 +1,4 @@
-/** The GUI model a client mirrors from ovos-gui (spec gui-protocol.md §0, §7). Immutable values. */
+/** The GUI model a client mirrors from ovos-gui (docs/protocol.md). Immutable values. */
 import type { Json, PageRef } from '../protocol';
 import { NO_CUTS } from '../protocol';
 import type { Cuts } from './caps';
@@ -37,7 +37,7 @@ export interface GuiEventRecord {
 /** Event names kept per namespace; past this the oldest name is dropped (a hostile server cannot grow it). */
 export const EVENT_NAMES_KEPT = 32;
 
-/** What the `system` status events say the assistant is doing (spec §2.1.9, §2.4, §7). */
+/** What the `system` status events say the assistant is doing. */
 export interface VoiceStatus {
 	readonly listening: boolean;
 	readonly thinking: boolean;

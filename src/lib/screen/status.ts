@@ -1,4 +1,4 @@
-/** `system` status events → `VoiceStatus` (spec §2.1.9, §2.4; cue rules of spec §7). */
+/** `system` status events → `VoiceStatus` (the events and the cue's rules: docs/protocol.md). */
 import { isObject, type Json } from '../protocol';
 import type { VoiceStatus } from './state';
 

@@ -9,9 +9,11 @@
  * To add a setting: write its reader, call it in `loadConfig`, add it to SETTINGS (settings-file.js)
  * and to .env.example (tests/server/settings.test.ts checks both), list it in the README.
  */
+import { readFileSync } from 'node:fs';
 import { createServer, isIP } from 'node:net';
 import { isAbsolute, join } from 'node:path';
-import type { AllowedHosts, AllowedPorts, Handshake, OvosAddress } from '$lib/protocol/address';
+import { createSecureContext } from 'node:tls';
+import type { AllowedHosts, AllowedPorts, Handshake, OvosAddress, Via } from '$lib/protocol/address';
 import { secretFileProblem } from './agent/secret';
 import { dataDir, writableDirProblem } from './data-dir';
 import { accessFileProblem } from './guards/credentials';
@@ -53,6 +55,8 @@ export interface ServerConfig {
 	readonly chatCoreShare: number;
 	readonly chatQueueMs: number;
 	readonly chatQuestionIdleMs: number;
+	/** OVOS_SCREEN_TLS_CERT / OVOS_SCREEN_TLS_KEY: the app serves https (and wss) with them; null = http. */
+	readonly tls: Tls | null;
 	/** OVOS_SCREEN_TRUST_PROXY: believe X-Forwarded-Proto / X-Forwarded-Host for the page's origin. */
 	readonly trustProxy: boolean;
 	/** OVOS_SCREEN_THEME: the pages' colours unless a browser chose (/settings); auto = the system's. */
@@ -63,6 +67,12 @@ export interface ServerConfig {
 	readonly kiosk: { readonly rotate: Rotation; readonly scale: number };
 	/** The settings file read, and which keys came from it. */
 	readonly source: SettingsSource;
+}
+
+/** A certificate (chain) and its private key, PEM, as read at start. */
+export interface Tls {
+	readonly cert: string;
+	readonly key: string;
 }
 
 export type Theme = 'light' | 'dark' | 'auto';
@@ -152,6 +162,46 @@ export function readHandshake(env: Env): Handshake {
 	const k = v.trim().toLowerCase();
 	if (k === 'gui' || k === 'full') return k;
 	fail('OVOS_HANDSHAKE', v, 'must be gui or full');
+}
+
+/**
+ * OVOS_SCREEN_DIRECT_SOCKETS: on = screens open their sockets straight to ovos-gui and the bus (which
+ * must then listen where browsers reach them), for developers; off (default) = through the app.
+ */
+export function readVia(env: Env): Via {
+	return switchSetting(env, 'OVOS_SCREEN_DIRECT_SOCKETS', false) ? 'direct' : 'app';
+}
+
+/**
+ * OVOS_SCREEN_TLS_CERT and OVOS_SCREEN_TLS_KEY: PEM files (absolute or relative to the folder the app
+ * starts in), both or neither. Read and checked together at start, so an unreadable file, a key
+ * that is no key or one that does not belong to the certificate is one line naming the setting.
+ */
+export function readTls(env: Env): Tls | null {
+	const certPath = raw(env, 'OVOS_SCREEN_TLS_CERT')?.trim();
+	const keyPath = raw(env, 'OVOS_SCREEN_TLS_KEY')?.trim();
+	if (!certPath && !keyPath) return null;
+	if (!certPath) fail('OVOS_SCREEN_TLS_KEY', keyPath as string, 'needs OVOS_SCREEN_TLS_CERT too (the certificate that goes with this key)');
+	if (!keyPath) fail('OVOS_SCREEN_TLS_CERT', certPath, 'needs OVOS_SCREEN_TLS_KEY too (the private key of this certificate)');
+	const pem = (key: string, path: string, what: RegExp, is: string) => {
+		let text: string;
+		try {
+			text = readFileSync(path, 'utf8');
+		} catch (e) {
+			fail(key, path, `cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+		}
+		if (!what.test(text)) fail(key, path, `is not ${is} in PEM form (-----BEGIN …-----)`);
+		return text;
+	};
+	const cert = pem('OVOS_SCREEN_TLS_CERT', certPath, /-----BEGIN CERTIFICATE-----/, 'a certificate');
+	const key = pem('OVOS_SCREEN_TLS_KEY', keyPath, /-----BEGIN [A-Z ]*PRIVATE KEY-----/, 'a private key');
+	try {
+		createSecureContext({ cert, key });
+	} catch (e) {
+		const mismatch = /mismatch/i.test((e as Error).message);
+		fail('OVOS_SCREEN_TLS_KEY', keyPath, mismatch ? `is not the key of ${certPath} (OVOS_SCREEN_TLS_CERT)` : `cannot be used with ${certPath}: ${(e as Error).message}`);
+	}
+	return { cert, key };
 }
 
 /** OVOS_SIMULATOR: the embedded simulator, on by default when no OVOS_HOST is set. */
@@ -342,7 +392,7 @@ function readAll(env: Env, source: SettingsSource): ServerConfig {
 	return {
 		port: readPort(env),
 		listenHost: readListenHost(env),
-		ovos: { host, guiPort: readGuiPort(env), busPort: readBusPort(env), handshake: readHandshake(env) },
+		ovos: { host, guiPort: readGuiPort(env), busPort: readBusPort(env), handshake: readHandshake(env), via: readVia(env) },
 		busHost: host ?? '127.0.0.1',
 		embedded: host === null,
 		simulator,
@@ -358,6 +408,7 @@ function readAll(env: Env, source: SettingsSource): ServerConfig {
 		chatCoreShare: readChatCoreShare(env),
 		chatQueueMs: readChatQueueMs(env),
 		chatQuestionIdleMs: readChatQuestionIdleMs(env),
+		tls: readTls(env),
 		trustProxy: readTrustProxy(env),
 		theme: readTheme(env),
 		lang: readLang(env),

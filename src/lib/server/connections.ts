@@ -118,6 +118,11 @@ export function guardConnections(server: Server, limits: ConnectionLimits = CONN
 		stats.open++;
 		socket.once('close', () => forget(socket));
 	});
+	// A WebSocket (a screen's socket on the relay) holds its connection while it is open: never idle.
+	server.on('upgrade', (req) => {
+		const held = sockets.get(req.socket);
+		if (held) held.busy++;
+	});
 	server.on('request', (req, res) => {
 		const socket = req.socket;
 		const held = sockets.get(socket);

@@ -1,5 +1,5 @@
 /**
- * What the server log says about requests it could not serve (issue 24.10: 200 × `GET /%ff…` and
+ * What the server log says about requests it could not serve (once 200 × `GET /%ff…` and
  * 100 form posts to `/` wrote 3,303 lines, 2,400 of them stack frames). A bad request (any 4xx: a
  * path that is no URI, a method a page does not take) is the client's mistake: one line the first
  * time for each status (none for a 404), then a count every 1,000th, never a stack. A failure of the app itself

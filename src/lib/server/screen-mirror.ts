@@ -1,9 +1,9 @@
 /**
- * The app server's own copy of the device's screen (first paint, issue 23.4): one more GUI-socket
+ * The app server's own copy of the device's screen (for the first paint): one more GUI-socket
  * client of the configured OVOS, applying every frame with the browser's own `decode` + `reduce`,
  * so `/` and `/kiosk` can put the page that is up into their first HTML.
  *
- * To ovos-gui it is just another client (spec §3.1, §3.9): it gets every broadcast and a replay on
+ * To ovos-gui it is just another client: it gets every broadcast and a replay on
  * each connect. It sends nothing, ever — no announce (ovos-gui would forward it to the core bus as
  * `mycroft.gui.connected`, answered there with `mycroft.gui.port` and `mycroft.gui.available`), no
  * focus or interaction event (they move the page number and restart removal timers), no HTTP probe
@@ -15,7 +15,7 @@
  * hold once its own socket has spoken: every namespace on page 0 (no focus is replayed), no events,
  * no voice status. While it is not connected, or its replay has not settled, it has nothing to give.
  * It also tells the page each namespace is on where it heard ovos-gui focus one (`focus`), which a
- * screen whose socket connected after that focus cannot learn from ovos-gui (issue 23).
+ * screen whose socket connected after that focus cannot learn from ovos-gui.
  */
 import WebSocket from 'ws';
 import { decode } from '../protocol/decode';
@@ -36,7 +36,7 @@ export const PONG_MS = 5000;
  * frame held, or at once when a page asks for the model (`replayed`, `focus`), so a page always
  * gets every frame heard. The screens on this machine decode and draw the same frame the moment it
  * comes, and decoding it here then took a core from them: 100-300 ms of CPU for a 6-12 MB list,
- * during which a screen's task of 5 ms CPU took 119 ms (issue 24.4). Frames that come while one
+ * during which a screen's task of 5 ms CPU took 119 ms. Frames that come while one
  * is held are held behind it, in order.
  */
 export const HOLD_CHARS = 200_000;
@@ -143,7 +143,7 @@ export class ScreenMirror {
 			this.#reach?.connected();
 			this.stats.connects++;
 			this.#retryMs = RETRY_MIN_MS;
-			// Every connection starts from nothing: ovos-gui replays everything (spec §3.9).
+			// Every connection starts from nothing: ovos-gui replays everything.
 			this.#state = emptyState();
 			this.#heard = Date.now();
 			this.#pinged = 0;

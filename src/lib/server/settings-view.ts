@@ -30,7 +30,7 @@ export interface SettingsView {
 }
 
 /** Settings whose value is a path of this machine: where its data, media and settings live. */
-const PATH_KEYS: ReadonlySet<string> = new Set(['OVOS_MEDIA_ROOTS', 'OVOS_SCREEN_DATA_DIR', 'OVOS_SCREEN_SETTINGS']);
+const PATH_KEYS: ReadonlySet<string> = new Set(['OVOS_MEDIA_ROOTS', 'OVOS_SCREEN_DATA_DIR', 'OVOS_SCREEN_SETTINGS', 'OVOS_SCREEN_TLS_CERT', 'OVOS_SCREEN_TLS_KEY']);
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -52,6 +52,9 @@ export function settingsView(c: ServerConfig, env: Env = process.env, paths = tr
 		OVOS_SCREEN_TRUSTED_NETWORKS: c.trustedNetworks.length > 0 ? c.trustedNetworks.map((n) => n.cidr).join(', ') : null,
 		OVOS_SCREEN_ALLOWED_HOSTS: c.allowedHosts === '*' ? '*' : c.allowedHosts.length > 0 ? c.allowedHosts.join(', ') : null,
 		OVOS_SCREEN_ALLOWED_PORTS: c.allowedPorts === '*' ? '*' : c.allowedPorts.length > 0 ? c.allowedPorts.join(', ') : null,
+		OVOS_SCREEN_DIRECT_SOCKETS: c.ovos.via === 'direct' ? 'on' : 'off',
+		OVOS_SCREEN_TLS_CERT: raw(env, 'OVOS_SCREEN_TLS_CERT')?.trim() ?? null,
+		OVOS_SCREEN_TLS_KEY: raw(env, 'OVOS_SCREEN_TLS_KEY')?.trim() ?? null,
 		OVOS_MEDIA_ROOTS: c.mediaRoots.join(':'),
 		OVOS_SCREEN_DATA_DIR: c.dataDir,
 		OVOS_CHAT_SECRET: null,

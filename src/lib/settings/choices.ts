@@ -1,5 +1,5 @@
 /**
- * What a browser may choose for itself on /settings (issue 15): its theme, and its screen options —
+ * What a browser may choose for itself on /settings: its theme, and its screen options —
  * the OVOS address (`host`, `guiPort`, `busPort`, `handshake`) and the kiosk's `rotate` and `scale`,
  * the very URL options `/`, `/kiosk` and `/inspect` take. They are kept in cookies, so the server
  * renders each page with them (the theme before first paint, app.html's early GUI socket to the

@@ -1,7 +1,8 @@
 /**
- * Reading template data the way the Qt templates do (spec §5): the same keys and defaults, with
- * `null` treated as absent (GUIInterface sends unset optional args as null). Pure; no DOM. Every
- * page's renderer loads this: it holds no texts (framing a page and its refusals are in frame.ts).
+ * Reading template data the way the Qt templates do (docs/skill-pages.md#the-system-templates): the
+ * same keys and defaults, with `null` treated as absent (GUIInterface sends unset optional args as
+ * null). Pure; no DOM. Every page's renderer loads this: it holds no texts (framing a page and its
+ * refusals are in frame.ts).
  */
 import type { Json } from '$lib/protocol';
 
@@ -54,7 +55,7 @@ export function cssColor(value: Json | undefined): string | null {
 
 /**
  * Status page outcome: legacy `status` ("Enabled" = success, "Disabled" = failure) or OVOS-GUI-1
- * `success` (bool). Neither present (data still on its way, spec §3.3 race) → `pending`.
+ * `success` (bool). Neither present (data still on its way: ovos-gui may send the page first) → `pending`.
  */
 export type StatusOutcome = 'success' | 'failure' | 'pending';
 export function statusOutcome(data: Data): StatusOutcome {

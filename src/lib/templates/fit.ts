@@ -76,7 +76,7 @@ export function fitText({ min, max }: FitOptions) {
 		resize.observe(box);
 		// A text change is fitted in the next animation frame, before it paints: each fit forces a
 		// layout or two, and text that changes a few hundred times a second (a fast session.set) made
-		// those layouts a third of the main thread on a 4x slower CPU (issue 27.1). Once per frame,
+		// those layouts a third of the main thread on a 4x slower CPU. Once per frame,
 		// the frame's own layout is the fit's.
 		let asked = 0;
 		const soon = () => {

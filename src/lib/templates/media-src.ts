@@ -1,6 +1,6 @@
 /**
  * Where an image of a skill can be loaded from. `show_image` sends absolute file paths of the
-^ * device (spec §5); a browser can only load them through this app's media route, and only when the
+^ * device; a browser can only load them through this app's media route, and only when the
  * app server runs on that device.
  *
  * The rule (documented in the README): the media route is used when the OVOS host this screen

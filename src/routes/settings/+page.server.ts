@@ -1,10 +1,14 @@
 import { config } from '$lib/server/config';
 import { accessView } from '$lib/server/access-view';
+import { exposureWatch } from '$lib/server/exposure';
 import { settingsView } from '$lib/server/settings-view';
 import { isLang, LANG_KEY } from '$lib/i18n/languages';
 
-export function load({ cookies, locals }) {
+export async function load({ cookies, locals }) {
 	const c = config();
+	// Checked again as the page is opened: mycroft.conf may have been changed since.
+	const exposure = exposureWatch();
+	await exposure?.check();
 	const saved = cookies.get(LANG_KEY);
 	return {
 		// Paths of this machine to whoever is known by name: the device, a paired browser, a token — not a whole trusted network.
@@ -15,6 +19,8 @@ export function load({ cookies, locals }) {
 		savedLang: isLang(saved) ? saved : null,
 		simulator: c.simulator,
 		/** Who this browser is, and (to those who manage them) the paired browsers and tokens. */
-		access: accessView(locals.identity, c.apiToken !== null)
+		access: accessView(locals.identity, c.apiToken !== null),
+		/** OVOS on this machine that answers beyond it (exposure.ts). */
+		exposure: exposure?.found ?? []
 	};
 }

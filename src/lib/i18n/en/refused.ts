@@ -1,4 +1,4 @@
-/** A screen whose link points it at a host this server does not allow (issue 14.6); loaded with that page. `{name}`: a code span. */
+/** A screen whose link points it at a host this server does not allow; loaded with that page. `{name}`: a code span. */
 const en = {
 	title: 'This link points the screen at another host',
 	what: 'It asks to show what {host} sends. This server only connects screens to the OVOS it is set up for, so nothing was opened.',

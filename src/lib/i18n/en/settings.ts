@@ -105,6 +105,9 @@ const en = {
 	langNone: 'not set: each browser’s language',
 	settingsDefault: 'not set: ./.env when there is one',
 	languageWhat: 'Applies at once to every page of this browser.',
+	exposedTitle: 'OVOS can be reached around this app',
+	exposedWhat: '{service} answers on {where}, an address of this machine others may reach: there anyone can use it without this app, unauthenticated. Screens reach it through this app, so it may listen on this machine only. Add this line to mycroft.conf and restart {service}:',
+	exposedFirewall: 'A firewall may already keep the network out: the check is made from this machine.',
 	/** The server table's sections, in .env.example's order. */
 	groups: {
 		ovos: 'Where OVOS is',
@@ -123,10 +126,13 @@ const en = {
 		OVOS_SIMULATOR: 'Embedded simulator',
 		PORT: 'App port',
 		HOST: 'Bind address',
+		OVOS_SCREEN_TLS_CERT: 'TLS certificate',
+		OVOS_SCREEN_TLS_KEY: 'TLS private key',
 		OVOS_SCREEN_TOKEN: 'API token',
 		OVOS_SCREEN_TRUSTED_NETWORKS: 'Networks let in without pairing',
 		OVOS_SCREEN_ALLOWED_HOSTS: 'Other OVOS hosts allowed',
 		OVOS_SCREEN_ALLOWED_PORTS: 'Other OVOS ports allowed',
+		OVOS_SCREEN_DIRECT_SOCKETS: 'Screens’ sockets straight to OVOS',
 		OVOS_MEDIA_ROOTS: 'Media folders',
 		OVOS_SCREEN_DATA_DIR: 'Data folder',
 		OVOS_CHAT_SECRET: 'Chat secret',

@@ -17,7 +17,11 @@ const ptBR: Overrides<typeof en> = {
 	fromFile: 'arquivo, linha {line}',
 	fromDefault: 'padrão',
 	pathsHidden: 'As pastas e arquivos do servidor são mostrados na própria máquina, a navegadores emparelhados e a portadores de um token, não a toda uma rede de confiança.',
+	exposedWhat:
+		'O {service} responde em {where}, um endereço desta máquina que outros podem alcançar: ali qualquer pessoa pode usá-lo sem esta aplicação e sem autenticação. As telas chegam a ele por meio desta aplicação, então ele pode escutar só nesta máquina. Adicione esta linha ao mycroft.conf e reinicie o {service}:',
+	exposedFirewall: 'Um firewall talvez já mantenha a rede de fora: a verificação é feita a partir desta máquina.',
 	keys: {
+		OVOS_SCREEN_DIRECT_SOCKETS: 'Sockets das telas direto ao OVOS',
 		OVOS_MEDIA_ROOTS: 'Pastas de mídia',
 		BODY_SIZE_LIMIT: 'Maior corpo de requisição',
 		OVOS_SCREEN_SETTINGS: 'Arquivo de configurações'

@@ -1,8 +1,8 @@
 /**
  * The answer that ends a question a chat left behind. ovos-workshop's `get_response` treats an answer
  * in the skill's cancel vocabulary as "cancelled" (it returns None and the handler goes on), which
- * frees the thread the question held: "cancel" did so in 296 ms on a real core (spec chat-agent.md
- * §8.2). ovos-workshop ships that vocabulary in English only; in other languages the local word is
+ * frees the thread the question held: "cancel" did so in 296 ms on a real core.
+ * ovos-workshop ships that vocabulary in English only; in other languages the local word is
  * sent, which a skill with its own vocabulary recognises and any other takes as an ordinary answer —
  * either way the wait ends.
  */

@@ -1,6 +1,6 @@
 /**
  * Speaks that arrive under both names (`speak` and `ovos.utterance.speak`) are one reply
- * (spec chat-agent.md §3.5). A frame is a twin when it says the same thing as an unpaired speak
+ * (cores in the migration window emit both). A frame is a twin when it says the same thing as an unpaired speak
  * seen on the *other* topic within the window; the same text twice on one topic is a real repeat.
  */
 import { speakTwinOf } from './topics';

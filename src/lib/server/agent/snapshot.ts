@@ -1,5 +1,5 @@
 /**
- * The chat's OVOS session, kept as an opaque JSON object (spec chat-agent.md §2.3): core keeps no
+ * The chat's OVOS session, kept as an opaque JSON object (docs/chat.md): core keeps no
  * state for named sessions, so the latest snapshot it sent back is what the next turn must carry.
  * Unknown keys pass through untouched; only `null` fields are dropped (core must never get `null`).
  */
@@ -54,7 +54,8 @@ export function askingSkills(s: Snapshot | null): string[] {
 
 /**
  * The snapshot with every response mode off, as `disable_response_mode` leaves it: core then treats
- * the next utterance as a fresh one instead of handing it to a skill that may no longer ask (§8.1).
+ * the next utterance as a fresh one instead of handing it to a skill that may no longer ask (then
+ * nothing answers, and the session stays wedged for as long as the snapshot is sent back).
  */
 export function withoutResponseMode(s: Snapshot): Snapshot {
 	const asking = askingSkills(s);

@@ -1,5 +1,5 @@
 /**
- * Bus topics a chat turn cares about, in both spellings (spec chat-agent.md §3.5): cores in the
+ * Bus topics a chat turn cares about, in both spellings: cores in the
  * migration window emit legacy and `ovos.*` names side by side.
  */
 import type { BusMessage } from '../../protocol/types';
@@ -26,7 +26,7 @@ const KINDS: Record<string, TopicKind> = {
 export function kindOf(msg: BusMessage): TopicKind {
 	const k = Object.hasOwn(KINDS, msg.type) ? KINDS[msg.type] : undefined;
 	if (k) return k;
-	// `<skill_id>.get_response.waiting`: the skill now waits for the user (spec §3.4).
+	// `<skill_id>.get_response.waiting`: the skill now waits for the user.
 	if (msg.type.endsWith('.get_response.waiting')) return 'listening';
 	return 'other';
 }

@@ -17,7 +17,7 @@ import { crossSiteReason } from './origin';
 import { PairingDesk } from './pairing';
 
 export { clientKey, clientOf, type Client } from './client';
-export { crossSiteReason, ownOrigins, servedOverHttps } from './origin';
+export { crossSiteReason, ownOrigins, servedOverHttps, upgradeCrossSiteReason } from './origin';
 export { mayManage, OpenRequests, openToStrangers, PAIR_PATH, unauthorized, wantsPage, whenSent } from './gate';
 export { RateLimiter, type RateLimitOptions } from './rate-limit';
 export { FairSlots, type Slot, type SlotOptions } from './slots';

@@ -1,6 +1,6 @@
 /**
  * ovos-audio, as far as the GUI and chat see it: only `default`-session speech is voiced
- * (`require_default_session`, spec chat-agent.md §3.3), one utterance after another, each framed by
+ * (`require_default_session`), one utterance after another, each framed by
  * `recognizer_loop:audio_output_start` / `_end`. Other sessions are never "spoken".
  */
 import { sessionIdOf, type BusMessage } from '../../protocol';

@@ -1,5 +1,5 @@
 /**
- * The core messagebus (ovos-messagebus, spec chat-agent.md §4, gui-protocol.md §1.1): route `/core`,
+ * The core messagebus (ovos-messagebus 0.0.10): route `/core`,
  * a `connected` greeting to each new client, and every frame re-sent verbatim to every client,
  * the sender included. The simulated services (ovos-gui, core, audio, skills) are in-process bus
  * clients: what they emit goes out on the sockets and to every in-process listener, in one order.
@@ -62,13 +62,13 @@ export class MessageBus {
 		const decoded = decodeBus(text);
 		if (!decoded.ok) {
 			// The real bus relays anything, even non-JSON; the simulator drops it so no client has to
-			// survive garbage from a test tool, and says so (issue 3: malformed frames are logged and dropped).
+			// survive garbage from a test tool, and says so: malformed frames are logged and dropped.
 			this.dropped++;
 			this.log('warn', `bus: dropped a malformed frame (${decoded.error.message}): ${text.slice(0, 120)}`);
 			return;
 		}
 		for (const fn of this.socketHandlers) fn(decoded.value);
-		// Verbatim: the echo keeps the sender's own spacing (spec §11.15).
+		// Verbatim: the echo keeps the sender's own spacing, as the real bus's does.
 		this.publish(decoded.value, text);
 	}
 

@@ -1,4 +1,4 @@
-/** Deriving bus messages the way ovos-bus-client's `Message.forward` / `Message.reply` do (spec chat-agent.md §3.1). */
+/** Deriving bus messages the way ovos-bus-client's `Message.forward` / `Message.reply` do. */
 import { isObject, type BusMessage, type Json, type JsonObject } from '../../protocol';
 
 /** New type and data, the same context (session, source, destination kept). */

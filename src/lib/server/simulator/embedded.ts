@@ -1,5 +1,5 @@
 /**
- * The embedded default (issue 3): with no OVOS_HOST, the app's server runs the simulator itself on
+ * The embedded default: with no OVOS_HOST, the app's server runs the simulator itself on
  * the configured ports, with the demo on, so a fresh `npm start` opens on a live screen. The server
  * entry names it in the start line; a taken port is said by the init hook.
  */

@@ -1,5 +1,5 @@
 /**
- * The `generic` GUI extension of ovos-gui (spec §1.2 step 3, §3.8): `mycroft.gui.available` on every
+ * The `generic` GUI extension of ovos-gui (1.3.4 `extensions.py`): `mycroft.gui.available` on every
  * `mycroft.gui.connected`, and `gui.clear.namespace` for a back that names a skill (`release()`).
  * Registered after the NamespaceManager, so its global back runs first.
  */

@@ -1,5 +1,5 @@
 /**
- * ovos-gui's HomescreenManager (1.3.4 `homescreen.py`, spec gui-protocol.md §3.10): a registry of
+ * ovos-gui's HomescreenManager (1.3.4 `homescreen.py`): a registry of
  * resting screens fed by `homescreen.manager.add`; `homescreen.manager.show_active` (a global back on
  * page 0, a skill's `release()`) asks the configured `idle_display_skill` to show itself with
  * `homescreen.manager.activate.display`, as does its registration. At start it asks skills to

@@ -1,5 +1,5 @@
 /**
- * ovos-gui's NamespaceManager (spec gui-protocol.md §3; ovos-gui 1.3.4 `namespace.py`): the stack of
+ * ovos-gui's NamespaceManager (ovos-gui 1.3.4 `namespace.py`): the stack of
  * namespaces, their pages, current page and data, the removal timers, and the frames each core-bus
  * request produces. Handlers raise where ovos-gui raises (the bus logs it and goes on); the state a
  * raise leaves behind is the state ovos-gui leaves behind. Quirks are reproduced, not fixed, and each
@@ -46,7 +46,7 @@ export interface ManagerOptions {
 	readonly bus: MessageBus;
 	readonly clock: Clock;
 	readonly log: Logger;
-	/** `gui.idle_display_skill`: always persistent (ovos-config default id, spec §3.10). */
+	/** `gui.idle_display_skill`: always persistent (ovos-config's default id). */
 	readonly idleDisplaySkill: string;
 	/** `gui_websocket.base_port`, sent in `mycroft.gui.port`. */
 	readonly guiPort: () => number;
@@ -68,7 +68,7 @@ export class PortedRaise extends Error {
 		super(message);
 	}
 }
-/** What ovos-gui's bus client adds to what it emits: its own default session (spec chat-agent.md §7.6). */
+/** What ovos-gui's bus client adds to what it emits: its own default session. */
 const GUI_CONTEXT: JsonObject = { session: { session_id: 'default' } };
 
 export class NamespaceManager {
@@ -169,10 +169,10 @@ export class NamespaceManager {
 		const id = from(m);
 		const ns = this.ensure(id);
 		for (const [key, value] of Object.entries(m.data)) {
-			// `data.get(key) != value`: a key whose first value is None is never stored or sent (spec §11.6).
+			// `data.get(key) != value`: a key whose first value is None is never stored or sent.
 			if (RESERVED_KEYS.has(key) || pyEquals(ns.data.has(key) ? ns.data.get(key) : null, value)) continue;
 			ns.data.set(key, value);
-			// Data of an inactive namespace is kept and sent when it is next activated (spec §3.4).
+			// Data of an inactive namespace is kept and sent when it is next activated.
 			if (this.active.includes(ns)) this.send({ type: 'mycroft.session.set', namespace: id, data: { [key]: value } });
 		}
 	}
@@ -181,7 +181,7 @@ export class NamespaceManager {
 		const guiId = m.data.gui_id ?? null;
 		let framework = m.data.framework;
 		if (framework === undefined || framework === null) {
-			// ovos-gui reads qt_version from data; Qt puts it in the context, so Qt always gets qt5 (spec §6.19).
+			// ovos-gui reads qt_version from data; Qt puts it in the context, so Qt always gets qt5.
 			framework = pyInt(m.data.qt_version ?? 5) === 6 ? 'qt6' : 'qt5';
 		}
 		this.o.bus.emit(forward(m, 'mycroft.gui.port', { port: this.o.guiPort(), gui_id: guiId, framework }));
@@ -193,7 +193,7 @@ export class NamespaceManager {
 		const ns = typeof id === 'string' ? this.loaded.get(id) : undefined;
 		if (ns && pidx !== undefined && pidx !== null && !pyEquals(pidx, ns.pageNumber)) this.pageGainedFocus(ns, pidx);
 		if (id === this.o.idleDisplaySkill) return;
-		// Both raises are ovos-gui's (spec §3.7): an unknown namespace, or one with no running timer — a
+		// Both raises are ovos-gui's: an unknown namespace, or one with no running timer — a
 		// touch on a namespace that has just been culled or timed out, which a client still shows.
 		if (!ns) throw new PortedRaise('interaction-unknown-namespace', `AttributeError: no namespace ${String(id)} for gui.page_interaction`);
 		if (ns.persistent) return;
@@ -209,7 +209,7 @@ export class NamespaceManager {
 		const ns = typeof id === 'string' ? this.loaded.get(id) : undefined;
 		if (!ns || !this.active.includes(ns)) return;
 		const n = m.data.page_number ?? null;
-		// Top or not, no reorder and no timer change; the focus is echoed to every client (spec §3.7).
+		// Top or not, no reorder and no timer change; the focus is echoed to every client.
 		if (!pyEquals(n, ns.pageNumber)) this.pageGainedFocus(ns, n);
 	}
 
@@ -246,7 +246,7 @@ export class NamespaceManager {
 		const position = this.active.indexOf(ns);
 		if (position >= 0) {
 			if (ns.pages.length === 0) {
-				// Quirk (spec §3.3 step 2, §6.8): no `list.move` for a namespace without pages, but the
+				// Quirk: no `list.move` for a namespace without pages, but the
 				// server still reorders its stack below; clients keep the old order until a later insert/remove.
 				this.o.log('error', `tried to activate namespace without loaded pages: ${id}`);
 				this.o.quirk('stack-desync', `${id} moved from ${position} to 0 without a list.move`);
@@ -257,7 +257,7 @@ export class NamespaceManager {
 		} else {
 			this.send({ type: 'mycroft.session.list.insert', namespace: ACTIVE_SKILLS, position: 0, data: [{ skill_id: id }] });
 			this.active.unshift(ns);
-			// Data set while inactive goes out now, before the pages (spec §11.7).
+			// Data set while inactive goes out now, before the pages.
 			for (const [key, value] of ns.data) this.send({ type: 'mycroft.session.set', namespace: id, data: { [key]: value } });
 		}
 		this.emitDisplayed();
@@ -268,12 +268,12 @@ export class NamespaceManager {
 		if (!ns) return;
 		let showIndex = typeof index === 'boolean' ? Number(index) : index;
 		if (typeof showIndex !== 'number') throw new Error(`TypeError: page index ${JSON.stringify(index)} is not an int`);
-		// An index past the end means the last page (spec §6.27); a negative one counts from the end (Python).
+		// An index past the end means the last page; a negative one counts from the end (Python).
 		if (showIndex >= requested.length) showIndex = requested.length - 1;
 		if (!Number.isInteger(showIndex)) throw new Error(`TypeError: list indices must be integers, not ${showIndex}`);
 		const target = pyIndex(requested, showIndex);
 		const known = new Set(ns.pages.map((p) => p.name));
-		// Only names new to the namespace are appended, duplicates within one request included (spec §3.5).
+		// Only names new to the namespace are appended, duplicates within one request included.
 		const fresh = requested.filter((p) => !known.has(p.name));
 		const position = ns.pages.length;
 		ns.pages.push(...fresh);
@@ -281,7 +281,7 @@ export class NamespaceManager {
 		this.activatePage(ns, target);
 	}
 
-	/** `_activate_page`: focus by name, then `page_gained_focus`, even when nothing changed (spec §11.9). */
+	/** `_activate_page`: focus by name, then `page_gained_focus`, even when nothing changed. */
 	private activatePage(ns: Namespace, page: GuiPage): void {
 		const i = ns.pages.findIndex((p) => p.name === page.name);
 		// Re-showing an existing page replaces it, so its persistence becomes the new request's.
@@ -308,20 +308,20 @@ export class NamespaceManager {
 		ns.pages.forEach((p, i) => {
 			if (names.includes(p.name)) positions.push(i);
 		});
-		// page_number is not adjusted and no focus follows (spec §3.5, §6.12).
+		// page_number is not adjusted and no focus follows (a quirk, kept).
 		if (positions.length > 0) this.removePagesAt(ns, positions);
 	}
 
 	private removePagesAt(ns: Namespace, positions: number[]): void {
 		for (const position of [...positions].sort((a, b) => b - a)) {
-			// Only a back after `gui.page.delete` left page_number past the end gets here (spec §3.5).
+			// Only a back after `gui.page.delete` left page_number past the end gets here.
 			if (position < 0 || position >= ns.pages.length) throw new PortedRaise('stale-page-number', `IndexError: pop index ${position} out of range for ${ns.id}`);
 			ns.pages.splice(position, 1);
 			this.send({ type: 'mycroft.gui.list.remove', namespace: ns.id, position, items_number: 1 });
 		}
 	}
 
-	/** `_update_namespace_persistence`, run after every show (spec §3.3 step 4). */
+	/** `_update_namespace_persistence`, run after every show. */
 	private updatePersistence(): void {
 		// Walks the live list while removing from it, as the Python loop does: after a removal the
 		// next namespace slides into the current index and is skipped (it lingers until its own timer).
@@ -354,7 +354,7 @@ export class NamespaceManager {
 	}
 
 	private scheduleRemoval(ns: Namespace): void {
-		// A running timer is not re-armed: re-showing does not extend the timeout (spec §6.10).
+		// A running timer is not re-armed: re-showing does not extend the timeout.
 		if (this.timers.has(ns.id)) return;
 		const handle = this.o.clock.setTimeout(() => {
 			try {
@@ -367,7 +367,7 @@ export class NamespaceManager {
 		this.timers.set(ns.id, handle);
 	}
 
-	/** `_remove_namespace` (spec §3.6). */
+	/** `_remove_namespace`. */
 	removeNamespace(id: string): void {
 		const timer = this.timers.get(id);
 		if (timer) {
@@ -403,7 +403,7 @@ export class NamespaceManager {
 	/**
 	 * The server state in the client's canonical JSON (`toCanonical`). Urls are resolved for
 	 * `framework`. `currentPage`: see `currentPageOf`; with `replayed`, it is what a freshly connected
-	 * client holds instead: `synchronize()` replays no focus (spec §3.9, §6.4), so page 0 (null when
+	 * client holds instead: `synchronize()` replays no focus, so page 0 (null when
 	 * there are no pages).
 	 */
 	canonical(url: (ns: string, page: string) => string | null, replayed = false): string {
@@ -421,7 +421,7 @@ export class NamespaceManager {
 
 /**
  * How the canonical form renders the server's `page_number`: null when there are no pages; an index
- * left past the end by `gui.page.delete` (spec §3.5) is shown as the last page, which is where a
+ * left past the end by `gui.page.delete` is shown as the last page, which is where a
  * client clamps it when the removal arrives; anything else that is not a usable index (only a
  * client's malformed focus leaves one) as null.
  */
@@ -459,7 +459,7 @@ function pageNames(m: BusMessage, log: Logger): string[] | null {
 	return names as string[];
 }
 
-/** `_parse_persistence` (spec §3.3 step 1): `True` stays, `False` goes at once, N seconds, else 30 s. */
+/** `_parse_persistence`: `True` stays, `False` goes at once, N seconds, else 30 s. */
 export function parsePersistence(x: Json): [boolean, number] {
 	let v = x;
 	if (typeof v === 'number' && !Number.isInteger(v)) v = roundHalfEven(v);

@@ -1,5 +1,5 @@
 /**
- * Page `url`s as ovos-gui 1.3.4 resolves them (`page.py` `get_uri`, spec gui-protocol.md §2.1.4):
+ * Page `url`s as ovos-gui 1.3.4 resolves them (`page.py` `get_uri`):
  * `<GUI cache>/<ns>/<framework>/<page>.<ext>` — `ns` is `system` for any page whose name starts with
  * `SYSTEM`, else the skill id; `ext` is `qml` for qt5/qt6 and empty otherwise — when that file exists,
  * else null. The cache is a real folder, filled the way a device fills it: ovos-gui copies its SYSTEM

@@ -1,5 +1,5 @@
 /**
- * Sessions as ovos-core 2.1 carries them (spec chat-agent.md §2, §7.2–§7.3): every reply carries the
+ * Sessions as ovos-core 2.1 carries them (docs/chat.md): every reply carries the
  * full 15-key legacy snapshot; a named session's state lives only in the snapshot its client sends
  * (core keeps nothing), while core keeps the `default` session itself.
  */
@@ -30,7 +30,7 @@ export const DEFAULT_LANG = 'en-US';
 /** Seconds a skill stays in `active_skills` without being used again (ovos-core's converse timeout). */
 export const ACTIVE_SKILL_TTL = 300;
 
-/** A session built from config, as `Session(session_id)` fills it (spec chat-agent.md §2.1); `lang` is mycroft.conf's. */
+/** A session built from config, as `Session(session_id)` fills it (ovos-bus-client 1.x); `lang` is mycroft.conf's. */
 export function configSession(sessionId: string, lang = DEFAULT_LANG): JsonObject {
 	return {
 		session_id: sessionId,
@@ -53,7 +53,7 @@ export function configSession(sessionId: string, lang = DEFAULT_LANG): JsonObjec
 
 /**
  * `Session.deserialize(d)`: what is sent wins and unknown keys pass through; what is missing comes
- * from config; empty lists fall back to config too (`x or default`, spec chat-agent.md §2.1).
+ * from config; empty lists fall back to config too (`x or default`, as ovos-bus-client 1.x does).
  */
 export function deserializeSession(sent: JsonObject, base: JsonObject): JsonObject {
 	const out: JsonObject = structuredClone(base);

@@ -1,6 +1,6 @@
 /**
- * ovos-gui-plugin-shell-companion, the GUI extension of ovos-shell devices (wigets.py `WidgetManager`,
- * spec skill-pages.md §1.1, §1.7), as far as screens see it:
+ * ovos-gui-plugin-shell-companion, the GUI extension of ovos-shell devices (wigets.py
+ * `WidgetManager`), as far as screens see it:
  * - widgets: `ovos.widgets.display|update|remove {type, data}` from a skill becomes
  *   `ovos.widgets.<timer|alarm|media>.<action> {widget: data}`, which the homescreen forwards to its page;
  * - notifications: `ovos.notification.api.set` becomes a popup 2 s later (`update_counter`,

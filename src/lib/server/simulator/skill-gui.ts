@@ -1,9 +1,9 @@
 /**
- * A skill's side of the GUI, as ovos-bus-client's `GUIInterface` drives it (spec gui-protocol.md §5,
- * §11.14): the whole data dict in `gui.value.set` before every `gui.page.show`, `gui[key]` writes
- * sent (as the whole dict) only when the value changed and a page has been shown, `clear()` /
- * `release()`, GUI events of its namespace as `<skill_id>.<event>` handlers. Skills never touch
- * ovos-gui's state: everything goes over the bus.
+ * A skill's side of the GUI, as ovos-bus-client's `GUIInterface` drives it: the whole data dict in
+ * `gui.value.set` before every `gui.page.show`, `gui[key]` writes sent (as the whole dict) only
+ * when the value changed and a page has been shown, `clear()` / `release()`, GUI events of its
+ * namespace as `<skill_id>.<event>` handlers. Skills never touch ovos-gui's state: everything goes
+ * over the bus.
  */
 import type { BusMessage, Json, JsonObject } from '../../protocol';
 import type { MessageBus } from './bus-server';
@@ -21,7 +21,7 @@ export class SkillGui {
 	constructor(
 		private readonly bus: MessageBus,
 		readonly skillId: string,
-		/** Context of what the GUI interface emits: the device's `default` session (spec chat-agent.md §7.6). */
+		/** Context of what the GUI interface emits: the device's `default` session. */
 		private readonly context: () => JsonObject
 	) {}
 
@@ -78,7 +78,7 @@ export class SkillGui {
 
 	showPages(pages: readonly string[], index = 0, overrideIdle: Idle = null, removeOthers = false): void {
 		if (removeOthers) this.emit('gui.page.delete.all', { __from: this.skillId, except: [...pages] });
-		// GUIInterface clamps only when index > len (spec §6.27); ovos-gui clamps the rest.
+		// GUIInterface clamps only when index > len; ovos-gui clamps the rest.
 		const i = index > pages.length ? pages.length - 1 : index;
 		this.emit('gui.value.set', this.all());
 		this.pages = [...pages];
@@ -143,7 +143,7 @@ export class SkillGui {
 		this.emit('gui.clear.namespace', { __from: this.skillId });
 	}
 
-	/** `release()`: clear, then a global back on whatever is on top next (spec §3.8). */
+	/** `release()`: clear, then a global back on whatever is on top next. */
 	release(): void {
 		this.clear();
 		this.emit('mycroft.gui.screen.close', { skill_id: this.skillId });

@@ -1,6 +1,6 @@
 /**
  * Core-bus status events ovos-gui ≥ 1.1 relays to GUI clients as `system` events, data unchanged and
- * context dropped (spec gui-protocol.md §2.1.9).
+ * context dropped.
  */
 const ENCLOSURE_EYES = ['on', 'off', 'blink', 'narrow', 'look', 'color', 'level', 'volume', 'spin', 'timedspin', 'reset', 'setpixel', 'fill'];
 const ENCLOSURE_MOUTH = [

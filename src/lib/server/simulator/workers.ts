@@ -3,12 +3,12 @@
  * handler, the delivery of a `get_response` answer, converse pongs — on one thread pool (pyee's
  * executor: Python's ThreadPoolExecutor, min(32, CPUs + 4) threads: 6 on a 2-CPU device). A handler
  * blocked in `get_response` keeps its thread until it is answered; once every thread is held, later
- * handlers wait in the queue and core answers nothing at all (spec chat-agent.md §8.2).
+ * handlers wait in the queue and core answers nothing at all (seen on a real 2-CPU device).
  */
 import { availableParallelism } from 'node:os';
 import type { Logger } from './log';
 
-/** Python's ThreadPoolExecutor default for this many CPUs: 6 on the 2-CPU device where §8.2 was recorded. */
+/** Python's ThreadPoolExecutor default for this many CPUs: 6 on a 2-CPU device. */
 export function defaultWorkers(cpus = availableParallelism()): number {
 	return Math.min(32, cpus + 4);
 }

@@ -1,5 +1,5 @@
 /**
- * The skill framework side of a turn (ovos-workshop, spec chat-agent.md §1.6, §3.3–§3.4, §7.4–§7.5):
+ * The skill framework side of a turn (ovos-workshop; the turn as the chat sees it: docs/chat.md):
  * intent handlers wrapped in `handler.start` / `.complete` / `ovos.utterance.handled`, `speak` as a
  * forward of the dispatch carrying the session, `speak(wait=True)` blocking up to 15 s for that
  * session's `audio_output_end`, and `get_response` that keeps waiting for an answer, re-opening the
@@ -23,7 +23,7 @@ export const RESPONSE_REPROMPT_MS = 20_000;
 /**
  * From an answer being there to the handler going on with it: ovos-workshop's waiting thread and the
  * handler each poll every 0.1 s. On a real core the confirmation of an answer that came while the
- * question was still being spoken followed `<skill>.get_response.waiting` by ~190 ms (issue 21).
+ * question was still being spoken followed `<skill>.get_response.waiting` by ~190 ms.
  */
 export const ANSWER_TAKE_UP_MS = 190;
 
@@ -37,7 +37,7 @@ export interface SkillContext {
 	readonly signal: AbortSignal;
 	/** An http URL for a page the simulator serves for its skills. */
 	assetUrl(path: string): string;
-	/** Speak outside any handler (a timer going off): it lands in the `default` session (spec chat-agent.md §3.3). */
+	/** Speak outside any handler (a timer going off): it lands in the `default` session. */
 	speakDefault(text: string): void;
 	/** Listen on the bus for as long as the skill is loaded. */
 	on(type: string, fn: BusHandler): void;
@@ -114,9 +114,9 @@ export class Turn {
 
 	/**
 	 * `get_response(question)`: response mode on, the question spoken with `wait=True`, then wait for
-	 * the answer for as long as it takes (re-opening the mic every 20 s; it never gives up, spec
-	 * chat-agent.md §1.6, §7.5). No `handled` is emitted for the asking turn, and the handler holds its
-	 * worker thread all along (§8.2). The answer is captured even while the question's 15 s wait is
+	 * the answer for as long as it takes (re-opening the mic every 20 s; it never gives up). No
+	 * `handled` is emitted for the asking turn, and the handler holds its worker thread all along
+	 * (see workers.ts). The answer is captured even while the question's 15 s wait is
 	 * still running, but only taken up when it ends (`get_response.waiting`, then the answer ~190 ms
 	 * later, ANSWER_TAKE_UP_MS). An answer in the skill's cancel vocabulary ends
 	 * the wait with null, as ovos-workshop's `is_cancel` does. In `default`, core keeps the response
@@ -228,7 +228,7 @@ export class SkillRuntime {
 		};
 		// GUIInterface caches the skill's GUI files on creation (ovos-bus-client `_cache_gui_files`).
 		if (def.ui) o.cache.ship(def.id, def.ui);
-		// Every handler runs on core's shared worker pool (spec chat-agent.md §8.2).
+		// Every handler runs on core's shared worker pool, as on a real core (workers.ts).
 		const on = (type: string, fn: (m: BusMessage) => unknown) => this.off.push(o.bus.on(type, (m) => o.workers.run(type, () => fn(m))));
 		for (const intent of def.intents) on(intent.busType ?? `${def.id}:${intent.name}`, (m) => this.dispatch(intent, m));
 		const examples = def.examples;
@@ -284,7 +284,7 @@ export class SkillRuntime {
 				done.abort();
 				resolve();
 			};
-			// Matches only the type and the session id (spec chat-agent.md §7.5).
+			// Matches only the type and the session id, as ovos-workshop's wait does.
 			const off = this.ctx.bus.on('recognizer_loop:audio_output_end', (m) => {
 				if (sessionIdOf(m) === sid) finish();
 			});

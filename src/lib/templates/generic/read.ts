@@ -1,6 +1,6 @@
 /**
- * What a page we have no renderer for can still show, read from its session data alone (issue 25,
- * spec long-tail.md §4). Rules, in order:
+ * What a page we have no renderer for can still show, read from its session data alone
+ * (docs/skill-pages.md#any-other-page). Rules, in order:
  *   1. a key holding an image (by its name, or an image file's address) → a picture card, with any
  *      title / caption / summary strings;
  *   2. a key holding a list of objects (or an object holding one: `{timers: […]}`) → a list;

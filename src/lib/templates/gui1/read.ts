@@ -1,5 +1,5 @@
 /**
- * OVOS-GUI-1 session data (spec skill-pages.md §4; architecture gui-1.md §3.4) → what the gui1/
+ * OVOS-GUI-1 session data (docs/skill-pages.md#the-system-templates) → what the gui1/
  * templates show. Pure and total: a required key that is missing or of the wrong type becomes an
  * empty value or a notice on screen, never an exception.
  */

@@ -1,5 +1,5 @@
 /**
- * A long list laid out a window at a time (issue 24.4): only the entries in view and about a
+ * A long list laid out a window at a time: only the entries in view and about a
  * viewport either side are in the DOM; padding stands in for the rest, so the scroller keeps its
  * length, its scroll position and its own keyboard, wheel and touch scrolling. The page renders
  * `rows(items)` (each entry with its index in the whole list, for `data-index` and for the events

@@ -1,5 +1,5 @@
 /**
- * A list whose entries are read only when asked for (issue 24.4): its length, and `slice` reading
+ * A list whose entries are read only when asked for: its length, and `slice` reading
  * the entries in that range. A page that shows a long list lays out a screenful of it at a time
  * (ListWindow), and a page that only counts one reads none; reading every entry of a 5,000-entry
  * list into its view took milliseconds of each render that showed it (10-15 ms for the home

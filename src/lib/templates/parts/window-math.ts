@@ -1,5 +1,5 @@
 /**
- * Which entries of a long list to lay out (issue 24.4: 5,000 rows laid out at once held the main
+ * Which entries of a long list to lay out (5,000 rows laid out at once held the main
  * thread for seconds). Entries sit in lines of `cols` (a grid's row, or one entry) that follow each
  * other along the scroll axis at a steady `pitch` (a line and its gap); the lines before and after
  * the rendered ones are stood in for by padding of the same length. Pure, so the DOM side only

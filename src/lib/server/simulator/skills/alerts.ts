@@ -1,5 +1,5 @@
 /**
- * Timers and alarms (ovos-skill-alerts 0.1.x, spec skill-pages.md §1.4). A timer shows the `Timer`
+ * Timers and alarms (ovos-skill-alerts 0.1.x). A timer shows the `Timer`
  * page (persistent) and refreshes `activeTimers` every second until no timer is left, then releases
  * the GUI; an alarm shows `AlarmsOverviewCard` for 30 s (persistent while ringing). Cancel, snooze and
  * dismiss come back as the page's GUI events or as bus messages; the homescreen widgets are told

@@ -1,5 +1,5 @@
 /**
- * Date and time (ovos-skill-date-time, spec skill-pages.md §1.3): "what time is it" speaks the time
+ * Date and time (ovos-skill-date-time): "what time is it" speaks the time
  * and briefly shows the `time` page; "what's the date" the `date` page. Both clear the namespace
  * first and use the session's time and date format and language on the device's clock.
  */

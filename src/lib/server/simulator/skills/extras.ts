@@ -1,5 +1,5 @@
 /**
- * The rest of a default install's skill pages and two popular extras (spec long-tail.md §2), sending
+ * The rest of a default install's skill pages and two popular extras, sending
  * what the real skills send: wolfie's `wolf` (its answer picture saved as a local file, as the
  * WolframAlpha solver saves a GIF under /tmp), color-picker's `single-color`, parrot's `parrot`,
  * local-media's `Browser`, xkcd's `comic` (its prev/next GUI events page through the comics), and a

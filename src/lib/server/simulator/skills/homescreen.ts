@@ -1,5 +1,5 @@
 /**
- * The OVOS homescreen (ovos-skill-homescreen 3.x, spec skill-pages.md §1.1), the resting screen: it
+ * The OVOS homescreen (ovos-skill-homescreen 3.x), the resting screen: it
  * registers with ovos-gui's HomescreenManager and shows its `idle` page whenever that asks
  * (`homescreen.manager.activate.display`: at start, on a back from page 0, after a `release()`).
  * It keeps the page's keys current — date strings every 10 s, weather every 15 min, examples

@@ -1,7 +1,8 @@
 /**
  * The simulated device's skills and plugins, in intent-matching and load order. The homescreen, weather,
- * date-time, alerts and OCP send what the real ones send (spec skill-pages.md), as do wolfie, color-picker,
- * parrot, local-media, xkcd and a notes skill (extras.ts, spec long-tail.md); the others show SYSTEM templates. The homescreen loads after the skills it asks for data (weather, examples, apps).
+ * date-time, alerts and OCP send what the real ones send, as do wolfie, color-picker, parrot,
+ * local-media, xkcd and a notes skill (extras.ts); the others show SYSTEM templates. The homescreen
+ * loads after the skills it asks for data (weather, examples, apps).
  */
 import type { SkillDefinition } from '../workshop';
 import { alerts } from './alerts';

@@ -114,7 +114,7 @@ export const greeting: SkillDefinition = {
 			match: (u) => (has(u, 'hello', 'hi', 'hey') ? {} : null),
 			async run(turn) {
 				const [hello, intro] = inLang(HELLO, turn.session);
-				// Two sentences, two speaks, no GUI (the plain two-sentence intent of spec chat-agent.md §7).
+				// Two sentences, two speaks, no GUI (a plain two-sentence intent, as on a real core).
 				await turn.speak(hello, { dialog: 'hello' });
 				await turn.speak(intro, { dialog: 'intro' });
 			}

@@ -1,5 +1,5 @@
 /**
- * OVOS Common Play, as a device with the classic OCP plugin runs it (spec skill-pages.md §1.6):
+ * OVOS Common Play, as a device with the classic OCP plugin runs it:
  * - the OCP pipeline's intents (`ocp:play`, `ocp:pause`, … — ovos-ocp-pipeline-plugin): "play some
  *   jazz" searches the media skills (`ovos.common_play.query`) and hands the best result to the player;
  * - the player (ovos-ocp-audio-plugin), namespace `ovos.common_play`: `PlayerLoader` (backend

@@ -1,4 +1,4 @@
-/** A multi-page skill to swipe through: three pages in one namespace, sharing one data dict (spec §5). */
+/** A multi-page skill to swipe through: three pages in one namespace, sharing one data dict. */
 import { TOUR_IMAGE } from '../assets';
 import type { SkillDefinition } from '../workshop';
 import { has } from './match';

@@ -1,5 +1,5 @@
 /**
- * Weather (ovos-skill-weather 1.0.x, spec skill-pages.md §1.2) on a simulated OpenMeteo report for the
+ * Weather (ovos-skill-weather 1.0.x) on a simulated OpenMeteo report for the
  * device's location. "What's the weather" shows `CurrentWeather` (20 s), speaks, and when a GUI is
  * connected shows `HourlyForecast` 7 s later and `DailyForecast` 7 s after that — pages only for the
  * device's own (`default`) session, as the real skill. It also answers the homescreen's weather request.

@@ -1,7 +1,7 @@
 /**
  * One now-playing model for every media page, and the small adapters from each key set to it:
- * OCP's `OVOSSyncPlayer` keys (spec skill-pages.md §1.6), OVOS-GUI-1 `SYSTEM_audio_player` and
- * `SYSTEM_media_player` (§4). Every reader tolerates a key missing or of the wrong type. Pure.
+ * OCP's `OVOSSyncPlayer` keys (docs/skill-pages.md#media-player-ocp), OVOS-GUI-1
+ * `SYSTEM_audio_player` and `SYSTEM_media_player`. Every reader tolerates a key missing or of the wrong type. Pure.
  */
 import type { Json } from '$lib/protocol';
 import { flag, num, text } from '../../data';

@@ -1,6 +1,6 @@
 /**
  * Weather condition codes → our own icon glyphs. Two code sets exist (ovos-skill-weather
- * weather_helpers/weather.py, spec skill-pages.md §1.2):
+ * weather_helpers/weather.py; docs/skill-pages.md#weather):
  *   - `animated` (ICON_CODE_MAP_ANIMATED, 0–17): the weather pages' `weatherCode` and each forecast
  *     entry's `weatherCondition`; day/night pairs, even = day, odd = night.
  *   - `homescreen` (ICON_CODE_MAP, 0–7): the homescreen's `weather_code`; no day/night.

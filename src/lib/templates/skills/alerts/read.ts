@@ -1,5 +1,5 @@
 /**
- * The alerts skill's page data (spec skill-pages.md §1.4; ovos-skill-alerts util/ui_models.py) read
+ * The alerts skill's page data (docs/skill-pages.md#alerts-timers-alarms-lists; ovos-skill-alerts util/ui_models.py) read
  * into what the pages show, whatever shape arrives: entries that are not objects are skipped, every
  * field has a fallback. Pure.
  */
@@ -86,7 +86,7 @@ export function timerFigure(raw: string): string {
 /**
  * A card of a list page as its strip keeps it: its key and the entry as sent. The card's own fields
  * are read only for the cards laid out (`readTimer`, `readAlarm`): the skill resends the whole list
- * every second, and reading all of a 5,000-entry list took 20–70 ms each time (issue 24.4).
+ * every second, and reading all of a 5,000-entry list took 20–70 ms each time.
  */
 export interface Entry {
 	readonly key: string;

@@ -1,6 +1,6 @@
 /**
- * The homescreen skill's `idle` data and widget events (spec skill-pages.md §1.1; ovos-skill-homescreen
- * gui/qt5/*.qml and __init__.py) read into the home screen's model. Every key may be missing or of
+ * The homescreen skill's `idle` data and widget events (docs/skill-pages.md#homescreen;
+ * ovos-skill-homescreen gui/qt5/*.qml and __init__.py) read into the home screen's model. Every key may be missing or of
  * the wrong type. Pure.
  */
 import { isObject, type Json, type JsonObject } from '$lib/protocol';

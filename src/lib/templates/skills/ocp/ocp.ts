@@ -1,7 +1,7 @@
 /**
- * Readers for the OCP media player's keys (namespace `ovos.common_play`, spec skill-pages.md §1.6;
- * ovos-ocp-audio-plugin ocp/gui.py and res/gui/qt5/*.qml). Each tolerates any key missing or of
- * the wrong type. Pure.
+ * Readers for the OCP media player's keys (namespace `ovos.common_play`,
+ * docs/skill-pages.md#media-player-ocp; ovos-ocp-audio-plugin ocp/gui.py and res/gui/qt5/*.qml).
+ * Each tolerates any key missing or of the wrong type. Pure.
  */
 import type { Json, JsonObject } from '$lib/protocol';
 import { num, text } from '../../data';

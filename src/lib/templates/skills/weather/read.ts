@@ -1,5 +1,5 @@
 /**
- * The weather skill's session data → what its pages show (spec skill-pages.md §1.2; keys as
+ * The weather skill's session data → what its pages show (docs/skill-pages.md#weather; keys as
  * ovos-skill-weather __init__.py sets them). Pure and total: any key may be missing or of another
  * type; what cannot be read becomes null and is drawn as "—".
  */

@@ -1,9 +1,9 @@
 /**
  * `GET /api/ovos/focus`: `{"focus": {namespace: {"number", "page"}}}`, the page each namespace of
  * the configured OVOS is on where the server's copy of its screen heard ovos-gui focus one, or
- * `{"focus": null}` while it has no copy. ovos-gui replays no focus to a new connection (spec §3.9),
- * so a screen whose socket connected after a page was shown asks here once its replay is in
- * (issue 23). It tells no more than a screen's own socket hears live.
+ * `{"focus": null}` while it has no copy. ovos-gui replays no focus to a new connection, so a
+ * screen whose socket connected after a page was shown asks here once its replay is in
+ * (docs/protocol.md). It tells no more than a screen's own socket hears live.
  */
 import { json } from '@sveltejs/kit';
 import { screenMirror } from '$lib/server/screen-mirror';
