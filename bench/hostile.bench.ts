@@ -12,15 +12,20 @@
  *      15.5 s of main thread): the longest task per page and over all (goal ≤ 50 ms), the most CPU
  *      time any one main-thread task took (from a trace: the page's own cost, apart from the time a
  *      loaded machine kept the thread waiting), the most DOM elements any of them held, and how
- *      many left the GUI socket not live.
+ *      many left the GUI socket not live;
+ *   5. OCP's web player on /kiosk showing a page of another loopback address whose script, if it ran,
+ *      would send `speak` on the device's bus and a GUI event through ovos-gui (the third probe: both
+ *      reached the device in every run): the messages that reached it.
  * Long tasks are PerformanceObserver `longtask` entries (0 when none reached 50 ms). Needs `build/`.
  * `tsx bench/hostile.bench.ts lists [n] [case,…]` runs part 4 alone (with `n` entries, only the named cases).
  * Last line: {"inspector_100k_shown_ms", "inspector_longest_task_ms", "inspector_heap_mb",
  * "text_1mb_shown_ms", "text_1mb_longest_task_ms", "text_10mb_shown_ms", "text_10mb_longest_task_ms",
  * "insert_1k_ms", "insert_10k_ms", "insert_20k_ms", "longest_task_ms_max", "longest_task_ms_<page>"…,
  * "longest_task_cpu_ms_max", "longest_task_cpu_ms_<page>"…,
- * "dom_nodes_max", "lists_not_live"}.
+ * "dom_nodes_max", "lists_not_live", "web_player_messages_reached"}.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from '../scripts/chromium.mjs';
 import { ACTIVE_SKILLS, busMessage, decode, type JsonObject } from '../src/lib/protocol';
@@ -113,6 +118,33 @@ async function probes(): Promise<void> {
 		await kiosk.close();
 		sim.emit(busMessage('gui.clear.namespace', { __from: `skill-text-${label}.test` }));
 	}
+
+	// 5. The OCP web player and a page whose script would take the device.
+	const attacker = createServer((req, res) => {
+		const q = new URL(req.url ?? '/', 'http://x').searchParams;
+		res.setHeader('content-type', 'text/html');
+		res.end(`<!doctype html><p id="p">radio</p><script>
+			const bus = new WebSocket('ws://127.0.0.1:${q.get('bus')}/core');
+			bus.onopen = () => bus.send(JSON.stringify({ type: 'speak', data: { utterance: 'pwned' }, context: {} }));
+			const gui = new WebSocket('ws://127.0.0.1:${q.get('gui')}/gui');
+			gui.onopen = () => gui.send(JSON.stringify({ type: 'mycroft.events.triggered', namespace: 'ovos.common_play', event_name: 'pwned', parameters: {} }));
+		</script>`);
+	});
+	await new Promise<void>((r) => attacker.listen(0, '127.0.0.5', r));
+	let reached = 0;
+	sim.on('speak', () => reached++);
+	sim.on('ovos.common_play.pwned', () => reached++);
+	const kiosk = await fresh(browser, `${app.url}/kiosk`);
+	const uri = `http://127.0.0.5:${(attacker.address() as AddressInfo).port}/attack.html?bus=${sim.busPort}&gui=${sim.guiPort}`;
+	sim.emit(busMessage('gui.value.set', { __from: 'ovos.common_play', playerBackend: 'OVOSWebPlayer', uri, title: 'Radio' }));
+	sim.emit(busMessage('gui.page.show', { page_names: ['PlayerLoader'], index: 0, __from: 'ovos.common_play', __idle: true }));
+	await kiosk.frameLocator('[data-backend="web"] iframe').locator('#p').waitFor({ timeout: 30_000 });
+	await kiosk.waitForTimeout(2000); // time for its sockets to speak, were its script allowed to run
+	out.web_player_messages_reached = reached;
+	log(`web player: a page whose script would take the device was shown; ${reached} of its messages reached the bus or ovos-gui`);
+	await kiosk.close();
+	await new Promise<void>((r) => attacker.close(() => r()));
+	sim.emit(busMessage('gui.clear.namespace', { __from: 'ovos.common_play' }));
 }
 
 // 3. Stack inserts through the screen's own decode + reduce.

@@ -203,3 +203,22 @@ test('the kiosk has the chat too, speaking as the device from the start', async 
 	await expect(panel.getByText('On this device: replies are spoken there and shown on its screens')).toBeVisible();
 	await page.screenshot({ path: 'e2e/.artifacts/chat-kiosk.png' });
 });
+
+test('a German reader’s "wie ist das Wetter" is understood on the demo and answered in German', async ({ browser }) => {
+	const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 800, height: 480 } });
+	const page = await context.newPage();
+	await page.goto(`${APP()}/chat`);
+	await expect(page.getByRole('combobox', { name: 'Sprache' }).locator('option:checked')).toHaveText('Deine Sprache');
+	const sent = page.waitForRequest((r) => r.url().endsWith('/api/chat'));
+	const input = page.getByRole('textbox', { name: 'Nachricht' });
+	await input.fill('wie ist das Wetter');
+	await input.press('Enter');
+	expect((await sent).postDataJSON()).toMatchObject({ text: 'wie ist das Wetter', readerLang: 'de-DE' });
+	const reply = assistant(page).last();
+	await expect(reply).toHaveAttribute('data-state', 'answered');
+	await expect(reply.locator('p').first()).toHaveText(/^Derzeit .* bei \d+ Grad\./);
+	await expect(reply.locator('[data-skill]')).toHaveText('Wetter');
+	await expect(reply.getByTestId('not-heard')).toHaveCount(0);
+	await page.screenshot({ path: 'e2e/screenshots/chat-reader-de.png' });
+	await context.close();
+});

@@ -96,7 +96,9 @@ test.describe('a link pointing the screen at another host (14.6)', () => {
 
 	test('allowed by OVOS_SCREEN_ALLOWED_HOSTS, the same link connects there', async ({ page }) => {
 		const other = await privateSim();
-		const app = await startApp({ OVOS_HOST: '127.0.0.1', OVOS_BUS_PORT: process.env.SIM_BUS_PORT ?? '8181', OVOS_GUI_PORT: process.env.SIM_GUI_PORT ?? '18181', OVOS_SCREEN_ALLOWED_HOSTS: 'devbox.lan, attacker.test' });
+		// Straight sockets: only the browser maps attacker.test to this machine, so the app's relay could
+		// not look it up; the relay's own host allow-list is held by tests/server/relay.test.ts.
+		const app = await startApp({ OVOS_HOST: '127.0.0.1', OVOS_BUS_PORT: process.env.SIM_BUS_PORT ?? '8181', OVOS_GUI_PORT: process.env.SIM_GUI_PORT ?? '18181', OVOS_SCREEN_ALLOWED_HOSTS: 'devbox.lan, attacker.test', OVOS_SCREEN_DIRECT_SOCKETS: 'on' });
 		try {
 			show(other, 'skill-other.test', ['SYSTEM_TextFrame'], { title: 'Second device', text: 'hello from the other device' });
 			await page.goto(`${app.url}/?host=attacker.test&guiPort=${other.guiPort}&busPort=${other.busPort}`);
@@ -178,6 +180,31 @@ test('every page carries a strict policy and runs under it, and no other site ma
 		await page.waitForTimeout(500);
 		const chat = page.frames().find((f) => f.url().startsWith(`${APP_URL()}/chat`));
 		expect(chat === undefined || (await chat.locator('textarea, input').count()) === 0).toBe(true);
+	} finally {
+		await new Promise<void>((r) => other.close(() => r()));
+	}
+});
+
+test('static files carry the page headers too, and no other site may frame them', async ({ page, request }) => {
+	// adapter-node serves these before the app's hooks run; the app's scripts are named in a page.
+	const script = /\/_app\/immutable\/[\w./-]+\.js/.exec(await (await request.get(`${APP_URL()}/kiosk`)).text())?.[0];
+	expect(script).toBeDefined();
+	const files = ['/skill-frame.html', '/manifest.webmanifest', '/service-worker.js', '/icons/icon-192.png', script!];
+	for (const path of files) {
+		const h = (await request.get(`${APP_URL()}${path}`)).headers();
+		expect(h['x-frame-options'], path).toBe('SAMEORIGIN');
+		expect(h['x-content-type-options'], path).toBe('nosniff');
+		expect(h['referrer-policy'], path).toBe('same-origin');
+		expect(h['content-security-policy'], path).toContain("frame-ancestors 'self'");
+	}
+	const other = createServer((_req, res) => res.end(files.map((f) => `<iframe src="${APP_URL()}${f}"></iframe>`).join('')));
+	await new Promise<void>((r) => other.listen(0, '127.0.0.2', r));
+	try {
+		await page.goto(`http://127.0.0.2:${(other.address() as AddressInfo).port}/`);
+		await page.waitForTimeout(800);
+		// A frame the browser refused shows its own error page instead of the file.
+		const shown = page.frames().filter((f) => f.url().startsWith(APP_URL()));
+		expect(shown.map((f) => f.url())).toEqual([]);
 	} finally {
 		await new Promise<void>((r) => other.close(() => r()));
 	}
@@ -289,3 +316,81 @@ test.describe('skill HTML and web pages cannot reach the bus through another doc
 		});
 	}
 });
+
+test.describe('the OCP web player plays a web page without handing it the device', () => {
+	// A page a media search could turn up, served from another address of this machine (no browser's
+	// private-network checks apply there): its script, if it ran, would speak through the device's bus
+	// and send a GUI event through ovos-gui.
+	let attacker: ReturnType<typeof createServer>;
+	let origin = '';
+	const loads: string[] = [];
+	test.beforeAll(async () => {
+		attacker = createServer((req, res) => {
+			loads.push(req.url ?? '');
+			const url = new URL(req.url ?? '/', 'http://x');
+			if (url.pathname.endsWith('.wav')) return res.writeHead(200, { 'content-type': 'audio/wav' }).end(silentWav(3));
+			const q = url.searchParams;
+			res.setHeader('content-type', 'text/html');
+			res.end(`<!doctype html><title>Lofi radio</title><p id="p">a web player page</p><video src="/stream.webm"></video><script>
+				const bus = new WebSocket('ws://127.0.0.1:${q.get('bus')}/core');
+				bus.onopen = () => bus.send(JSON.stringify({ type: 'speak', data: { utterance: 'pwned from ' + location.host }, context: {} }));
+				const gui = new WebSocket('ws://127.0.0.1:${q.get('gui')}/gui');
+				gui.onopen = () => gui.send(JSON.stringify({ type: 'mycroft.events.triggered', namespace: 'ovos.common_play', event_name: 'pwned', parameters: {} }));
+			</script>`);
+		});
+		await new Promise<void>((r) => attacker.listen(0, '127.0.0.5', r));
+		origin = `http://127.0.0.5:${(attacker.address() as AddressInfo).port}`;
+	});
+	test.afterAll(() => new Promise<void>((r) => attacker.close(() => r())));
+
+	test('on the device’s own screen: the page is shown, no script of it reaches the bus or ovos-gui', async ({ page }) => {
+		const reached: string[] = [];
+		sim.on('speak', (m: BusMessage) => reached.push(`bus: ${String(m.data.utterance)}`));
+		sim.on('ovos.common_play.pwned', () => reached.push('gui: ovos.common_play.pwned'));
+		await page.goto(screenUrl(sim, '/kiosk'));
+		await live(page);
+		const before = loads.length;
+		const uri = `${origin}/attack.html?bus=${sim.busPort}&gui=${sim.guiPort}`;
+		show(sim, 'ovos.common_play', ['PlayerLoader'], { __from: 'ovos.common_play', playerBackend: 'OVOSWebPlayer', uri, title: 'Lofi radio' });
+		const frame = page.locator('[data-backend="web"] iframe');
+		await expect(frame).toBeAttached();
+		await expect(page.frameLocator('[data-backend="web"] iframe').locator('#p')).toHaveText('a web player page');
+		// Time for its sockets to speak, were its script allowed to run.
+		await page.waitForTimeout(1500);
+		expect(reached).toEqual([]);
+		expect(loads.length - before).toBeGreaterThanOrEqual(1);
+		expect(sim.guiClients()).toBe(1);
+		await page.screenshot({ path: 'e2e/screenshots/ocp-web-player-page-kiosk-800x480.png' });
+	});
+
+	test('an audio or video address plays in the player’s own element, with its controls', async ({ page }) => {
+		await page.goto(screenUrl(sim, '/kiosk'));
+		await live(page);
+		show(sim, 'ovos.common_play', ['PlayerLoader'], { playerBackend: 'OVOSWebPlayer', uri: `${origin}/radio/live.wav`, title: 'Lofi radio', image: `${APP_URL()}/icons/icon-512.png` });
+		const player = page.locator('[data-backend="web"] video');
+		await expect(player).toHaveAttribute('src', `${origin}/radio/live.wav`);
+		await expect(page.locator('[data-backend="web"] iframe')).toHaveCount(0);
+		// It loads (metadata at least): a 3 s file.
+		await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.duration)).toBeCloseTo(3, 0);
+		await page.screenshot({ path: 'e2e/screenshots/ocp-web-player-audio-kiosk-800x480.png' });
+	});
+});
+
+/** A WAV file of `seconds` of silence (8 kHz, 8-bit mono). */
+function silentWav(seconds: number): Buffer {
+	const n = 8000 * seconds;
+	const b = Buffer.alloc(44 + n, 0x80);
+	b.write('RIFF', 0);
+	b.writeUInt32LE(36 + n, 4);
+	b.write('WAVEfmt ', 8);
+	b.writeUInt32LE(16, 16);
+	b.writeUInt16LE(1, 20);
+	b.writeUInt16LE(1, 22);
+	b.writeUInt32LE(8000, 24);
+	b.writeUInt32LE(8000, 28);
+	b.writeUInt16LE(1, 32);
+	b.writeUInt16LE(8, 34);
+	b.write('data', 36);
+	b.writeUInt32LE(n, 40);
+	return b;
+}

@@ -93,13 +93,13 @@ test('/ in a Portuguese browser: chrome, skill labels and the chat in Portuguese
 	await expect(page.getByRole('button', { name: 'Adiar' })).toBeEnabled();
 	await page.screenshot({ path: 'e2e/screenshots/i18n-screen-pt-alarms-800x480.png' });
 
-	// The chat: its own texts, fetched with it, in Portuguese; the chat's language for OVOS is separate.
+	// The chat: its own texts, fetched with it, in Portuguese; OVOS hears the reader's language unless another is chosen.
 	await page.getByRole('button', { name: 'Conversa', exact: true }).click();
 	const panel = page.getByRole('dialog', { name: 'Conversar com o OVOS' });
 	await expect(panel.getByPlaceholder('Mensagem para o OVOS…')).toBeVisible();
 	await expect(panel.getByRole('button', { name: 'Nova conversa' })).toBeVisible();
 	await expect(panel.getByRole('combobox', { name: 'Idioma' })).toHaveValue('');
-	await expect(panel.getByRole('combobox', { name: 'Idioma' }).locator('option:checked')).toHaveText('Idioma do dispositivo');
+	await expect(panel.getByRole('combobox', { name: 'Idioma' }).locator('option:checked')).toHaveText('Seu idioma');
 	await page.context().close();
 });
 

@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Simulator } from '../src/lib/server/simulator';
 import { APP_URL, privateSim, show, startApp, type App } from './support/screen';
@@ -212,4 +212,56 @@ test('fields side by side line up: the kiosk’s rotation and scale are one heig
 	expect(Math.abs(scale.height - save.height)).toBeLessThan(1);
 	// Room for "1.25", not half the card (a width utility the field's own width rule overrode).
 	expect(scale.width).toBeLessThanOrEqual(100);
+});
+
+/** A non-loopback address of this machine: a simulator on loopback refuses it, as a device refuses another machine. */
+const LAN = Object.values(networkInterfaces())
+	.flat()
+	.find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
+
+test.describe('an app pointed at a device whose messagebus lets only the device itself on', () => {
+	test.skip(!LAN, 'needs a non-loopback address of this machine');
+	// As on a device: ovos-gui listens on every interface, the messagebus on loopback only.
+	let screen: Simulator;
+	let sim: Simulator;
+	let app: App;
+	test.beforeAll(async () => {
+		screen = await privateSim({ host: LAN! });
+		sim = await privateSim();
+		app = await startApp({ OVOS_HOST: LAN!, OVOS_GUI_PORT: String(screen.guiPort), OVOS_BUS_PORT: String(sim.busPort) }, { stderr: false });
+	});
+	test.afterAll(async () => {
+		await app?.stop();
+		await sim?.stop();
+		await screen?.stop();
+	});
+
+	test('the log says it once with the fix; Test connection and the chat say it too, in the reader’s language', async ({ page, browser }) => {
+		await openSettings(page, app.url);
+		await page.getByRole('button', { name: 'Test connection' }).click();
+		await expect(step(page, 'window')).toHaveAttribute('data-status', 'failed', { timeout: 15_000 });
+		await expect(step(page, 'window')).toContainText('Bus window and chat');
+		await expect(step(page, 'window')).toContainText(`OVOS at ${LAN}:${sim.busPort} refuses the app server on its messagebus, which the chat and the bus window need`);
+		await expect(step(page, 'window')).toContainText('"websocket": {"host": "0.0.0.0"}');
+		await page.screenshot({ path: 'e2e/screenshots/settings-test-bus-local-only.png', fullPage: true });
+
+		// The bus is dialled on first use (here, the test): the log then says it once, with the fix.
+		await expect.poll(() => app.output()).toContain('refuses this app on its messagebus');
+		const lines = app.output().split('\n').filter((l) => l.includes('ECONNREFUSED'));
+		expect(lines).toHaveLength(1);
+		expect(lines[0]!.match(/ECONNREFUSED/g)).toHaveLength(1);
+		expect(lines[0]).toContain('run this app on the device (scripts/install.sh does)');
+
+		const de = await browser.newContext({ locale: 'de-DE', viewport: { width: 800, height: 480 } });
+		const chat = await de.newPage();
+		await chat.goto(`${app.url}/chat`);
+		const input = chat.getByRole('textbox', { name: 'Nachricht' });
+		await input.fill('wie spät ist es');
+		await input.press('Enter');
+		await expect(chat.locator('li[data-role="assistant"]').last()).toHaveAttribute('data-state', 'unreachable');
+		await expect(chat.getByText('OVOS ist nicht erreichbar.')).toBeVisible();
+		await expect(chat.getByText(/Starte diese App auf dem Gerät oder öffne den Bus in der mycroft\.conf des Geräts/)).toBeVisible();
+		await chat.screenshot({ path: 'e2e/screenshots/chat-bus-local-only-de.png' });
+		await de.close();
+	});
 });

@@ -1,24 +1,30 @@
-// The installer's settings file (issue 26.1), checked by the app's own settings check before
-// install.sh writes or builds anything, and edited here rather than by `sed` in the shell (a value is
-// data, never part of a command):
+// The installer's settings file, checked by the app's own settings check before install.sh writes or
+// builds anything, and edited here rather than by `sed` in the shell (a value is data, never part of
+// a command):
 //
-//   node scripts/install-settings.mjs --check FILE [KEY=value ...]   check what FILE would become
-//   node scripts/install-settings.mjs FILE [KEY=value ...]           the same, then write it
+//   node scripts/install-settings.mjs [--root DIR] --check FILE [KEY=value ...]   check what FILE would become
+//   node scripts/install-settings.mjs [--root DIR] FILE [KEY=value ...]           the same, then write it
 //
 // FILE is created from the template below when missing; otherwise only the given keys change (the
 // line that sets one is replaced, or a line is added), and a person's edits and comments stay. A
 // mistake is one line on stderr and exit status 1: a given value is named by install.sh's option, a
-// value already in the file by the file and its line. On success it prints the port the app will
-// listen on (for the kiosk's unit).
+// value already in the file by the file and its line. On success it prints, one `KEY=value` a line,
+// what install.sh builds the service with (REPORTED), and CHANGED=yes when the file was written
+// with other contents than it had. --root DIR: the system the file belongs to is installed under DIR
+// (install.sh --prefix), so the files the settings name are checked there.
 import { chmodSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 
-const { loadConfig, ConfigError } = await tsImport('../src/lib/server/config.ts', import.meta.url);
+const { loadConfig, ConfigError, withSettingsFile } = await tsImport('../src/lib/server/config.ts', import.meta.url);
 
 /** The install.sh option that sets each key it can set. */
-const OPTIONS = { OVOS_HOST: '--ovos-host', PORT: '--port' };
+const OPTIONS = { OVOS_HOST: '--ovos-host', PORT: '--port', OVOS_SCREEN_TLS_CERT: '--tls', OVOS_SCREEN_TLS_KEY: '--tls' };
+/** What install.sh needs to know of the settings: the service's unit, the data folder, the certificate. */
+const REPORTED = ['HOST', 'OVOS_SCREEN_DATA_DIR', 'OVOS_SCREEN_TLS_CERT', 'OVOS_SCREEN_TLS_KEY'];
+/** Settings that name a file the app reads at start. */
+const FILES = ['OVOS_SCREEN_TLS_CERT', 'OVOS_SCREEN_TLS_KEY'];
 
 const TEMPLATE = `# ovos-screen settings, read by the app (ovos-screen.service names this file in OVOS_SCREEN_SETTINGS).
 # After a change: sudo systemctl restart ovos-screen. A mistake stops the app with one line naming
@@ -41,6 +47,7 @@ OVOS_SCREEN_DATA_DIR=/var/lib/ovos-screen
 `;
 
 const args = process.argv.slice(2);
+const root = args[0] === '--root' ? (args.shift(), args.shift()) : '';
 const check = args[0] === '--check';
 if (check) args.shift();
 const file = args.shift();
@@ -70,7 +77,8 @@ function fail(key, value, what) {
 }
 
 const given = new Map(changes);
-let text = existsSync(file) ? readFileSync(file, 'utf8') : TEMPLATE;
+const before = existsSync(file) ? readFileSync(file, 'utf8') : null;
+let text = before ?? TEMPLATE;
 try {
 	for (const [key, value] of changes) text = withValue(text, key, value);
 	// The app's own check, over the file as it would be written. The data folder is made by install.sh
@@ -79,9 +87,15 @@ try {
 	try {
 		const draft = join(scratch, 'ovos-screen.env');
 		writeFileSync(draft, text);
-		const c = loadConfig({ OVOS_SCREEN_SETTINGS: draft, OVOS_SCREEN_DATA_DIR: join(scratch, 'data') }, scratch);
-		if (!check) write(text);
-		console.log(String(c.port));
+		const { env } = withSettingsFile({ OVOS_SCREEN_SETTINGS: draft }, scratch);
+		/** @type {Record<string, string>} */
+		const rooted = {};
+		for (const key of FILES) if (root && env[key] && isAbsolute(env[key])) rooted[key] = join(root, env[key]);
+		const c = loadConfig({ OVOS_SCREEN_SETTINGS: draft, OVOS_SCREEN_DATA_DIR: join(scratch, 'data'), ...rooted }, scratch);
+		if (!check && text !== before) write(text);
+		console.log(`PORT=${c.port}`);
+		for (const key of REPORTED) console.log(`${key}=${env[key] ?? ''}`);
+		if (!check && text !== before) console.log('CHANGED=yes');
 	} catch (e) {
 		throw e instanceof ConfigError ? new ConfigError(e.setting, e.message.split(join(scratch, 'ovos-screen.env')).join(file), e.head) : e;
 	} finally {

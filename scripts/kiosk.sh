@@ -1,11 +1,19 @@
 #!/bin/sh
 # Start Chromium in kiosk mode on the device, showing ovos-screen's /kiosk page.
 #
-#   scripts/kiosk.sh                         # http://127.0.0.1:3000/kiosk
+#   scripts/kiosk.sh                         # the installed app, wherever its settings put it
 #   OVOS_SCREEN_URL=http://127.0.0.1:3000 KIOSK_OPTIONS='rotate=90&scale=1.25' scripts/kiosk.sh
 #
+# Where the app is: OVOS_SCREEN_URL when it is set (opened at once); else what the installed app
+# says once it listens (KIOSK_TARGET), from the settings it runs with — its port, its address, https
+# and the key of its certificate. Until then the kiosk waits, so a device that boots slowly still
+# ends on the screen; when the app comes back elsewhere (its settings changed, then a restart) the
+# kiosk opens it there.
+#
 # Environment:
-#   OVOS_SCREEN_URL   where ovos-screen runs (default http://127.0.0.1:3000)
+#   OVOS_SCREEN_URL   where ovos-screen runs (default: unset, see above)
+#   KIOSK_TARGET      the file the app leaves its local address in (default /run/ovos-screen/kiosk-url,
+#                     the runtime folder systemd gives ovos-screen.service; server/addresses.js)
 #   KIOSK_OPTIONS     query options for /kiosk: host=…, guiPort=…, rotate=0|90|180|270, scale=0.5..3,
 #                     cursor=<seconds before the cursor hides, 0 = always hidden>; rotation and scale
 #                     are better set once as OVOS_KIOSK_ROTATE / OVOS_KIOSK_SCALE in the app's settings
@@ -17,8 +25,7 @@
 # Leave kiosk mode from the page: hold the top-left corner for 2 s, or press Shift+Escape.
 set -eu
 
-url="${OVOS_SCREEN_URL:-http://127.0.0.1:3000}/kiosk"
-[ -n "${KIOSK_OPTIONS:-}" ] && url="$url?$KIOSK_OPTIONS"
+target="${KIOSK_TARGET:-/run/ovos-screen/kiosk-url}"
 profile="${KIOSK_PROFILE:-${XDG_CACHE_HOME:-$HOME/.cache}/ovos-screen-kiosk}"
 browser="${CHROMIUM:-}"
 if [ -z "$browser" ]; then
@@ -48,6 +55,10 @@ cache="${KIOSK_CACHE:-${XDG_RUNTIME_DIR:+$XDG_RUNTIME_DIR/ovos-screen-kiosk-cach
 #   --disable-background-networking --disable-component-update --disable-sync
 #                                    no calls home, no component downloads: an appliance on a LAN
 #   --disk-cache-dir                 the cache on tmpfs (KIOSK_CACHE), not on the SD card
+#   --ignore-certificate-errors-spki-list
+#                                    over https, the app's own certificate, which this browser has no
+#                                    reason to trust otherwise (named by its key's hash, handed over by
+#                                    the app with its address)
 # and those of kiosk-chromium.flags beside this script (what the page costs to run; the benches
 # launch with the same file, so they measure what this runs).
 flags="$(dirname "$0")/kiosk-chromium.flags"
@@ -56,22 +67,57 @@ flags="$(dirname "$0")/kiosk-chromium.flags"
 set -f
 # shellcheck disable=SC2046
 set -- $(sed -e '/^[[:space:]]*#/d' "$flags")
-exec "$browser" \
-	--kiosk \
-	--user-data-dir="$profile" \
-	--noerrdialogs \
-	--disable-infobars \
-	--no-first-run \
-	--disable-session-crashed-bubble \
-	--disable-features=Translate,TranslateUI,InfiniteSessionRestore,SpareRendererForSitePerProcess \
-	--autoplay-policy=no-user-gesture-required \
-	--check-for-update-interval=31536000 \
-	--overscroll-history-navigation=0 \
-	--disable-pinch \
-	--password-store=basic \
-	--disable-background-networking \
-	--disable-component-update \
-	--disable-sync \
-	${cache:+--disk-cache-dir="$cache"} \
-	"$@" \
-	"$url"
+# `url=` and, over https, `spki=` lines: where the app is now ("" while it does not listen).
+where() {
+	if [ -n "${OVOS_SCREEN_URL:-}" ]; then echo "url=$OVOS_SCREEN_URL"; else cat "$target" 2>/dev/null || true; fi
+}
+pid=""
+trap '[ -z "$pid" ] || kill "$pid" 2>/dev/null; exit 143' TERM INT
+said=""
+while :; do
+	now=$(where)
+	url=$(echo "$now" | sed -n 's/^url=//p')
+	if [ -z "$url" ]; then
+		[ -n "$said" ] || echo "kiosk.sh: waiting for ovos-screen to listen (it says where in $target)" >&2
+		said=1
+		sleep 1
+		continue
+	fi
+	spki=$(echo "$now" | sed -n 's/^spki=//p')
+	"$browser" \
+		--kiosk \
+		--user-data-dir="$profile" \
+		--noerrdialogs \
+		--disable-infobars \
+		--no-first-run \
+		--disable-session-crashed-bubble \
+		--disable-features=Translate,TranslateUI,InfiniteSessionRestore,SpareRendererForSitePerProcess \
+		--autoplay-policy=no-user-gesture-required \
+		--check-for-update-interval=31536000 \
+		--overscroll-history-navigation=0 \
+		--disable-pinch \
+		--password-store=basic \
+		--disable-background-networking \
+		--disable-component-update \
+		--disable-sync \
+		${cache:+--disk-cache-dir="$cache"} \
+		${spki:+--ignore-certificate-errors-spki-list="$spki"} \
+		"$@" \
+		"$url/kiosk${KIOSK_OPTIONS:+?$KIOSK_OPTIONS}" &
+	pid=$!
+	# The app somewhere else now: the browser starts again there.
+	while kill -0 "$pid" 2>/dev/null; do
+		sleep 1
+		next=$(where)
+		if [ -n "$next" ] && [ "$next" != "$now" ]; then
+			echo "kiosk.sh: ovos-screen moved: opening it again" >&2
+			kill "$pid" 2>/dev/null || true
+			wait "$pid" || true
+			said=""
+			continue 2
+		fi
+	done
+	status=0
+	wait "$pid" || status=$?
+	exit "$status"
+done

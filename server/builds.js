@@ -20,6 +20,8 @@ const ENTRY = fileURLToPath(new URL('./index.js', import.meta.url));
 const SELF = fileURLToPath(import.meta.url);
 /** The settings file reader the entry runs before the adapter loads (also part of the app). */
 const SETTINGS = fileURLToPath(new URL('../src/lib/server/settings-file.js', import.meta.url));
+/** The addresses the entry's start line names, and the one it leaves for the kiosk. */
+const ADDRESSES = fileURLToPath(new URL('./addresses.js', import.meta.url));
 
 /**
  * Wraps an adapter factory (`(out) => adapterNode({ out })`) so each build goes to a fresh folder,
@@ -43,6 +45,7 @@ export function freshBuilds(make) {
 				rmSync(join(out, 'index.js.map'), { force: true });
 				copyFileSync(SELF, join(out, 'builds.js'));
 				copyFileSync(SETTINGS, join(out, 'settings-file.js'));
+				copyFileSync(ADDRESSES, join(out, 'addresses.js'));
 				// What a server-rendered page links for the lazily loaded parts it shows (preloads.js).
 				copyFileSync(join(builder.config.kit.outDir, 'output', 'lazy-parts.json'), join(out, 'lazy-parts.json'));
 				await stamp(out);

@@ -16,9 +16,9 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import { networkInterfaces } from 'node:os';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fromOtherDevices, leaveForKiosk, networkUrls, urlOf } from './addresses.js';
 import { holdBuild } from './builds.js';
 // A copy of src/lib/server/settings-file.js, put in each build beside this file.
 import { applySettingsFile, checkAdapterSettings, ConfigError, located } from './settings-file.js';
@@ -86,23 +86,28 @@ server.once('error', (/** @type {NodeJS.ErrnoException} */ e) => {
 	process.exit(1);
 });
 
-server.listen(start.port, start.host, () => {
+server.listen(start.port, start.host, async () => {
+	// Under systemd (the installed service) the kiosk on this machine waits for this file (scripts/kiosk.sh).
+	const runtime = process.env.RUNTIME_DIRECTORY?.split(':')[0];
+	const scheme = start.tls ? 'https' : 'http';
+	if (runtime) leaveForKiosk(runtime, { scheme, host: start.host, port: start.port, cert: start.tls?.cert });
 	const file = source?.file ? `; settings from ${source.file}` : '';
-	console.log(`ovos-screen: open ${urls(start.tls ? 'https' : 'http', start.host, start.port)}, talking to ${start.ovos}${file}; ${start.access}  (Ctrl-C stops it)`);
+	console.log(`ovos-screen: open ${await urls(scheme, start.host, start.port)}, talking to ${start.ovos}${file}; ${start.access}  (Ctrl-C stops it)`);
 });
 
 /**
- * The URL to open on this machine, and the one for other devices when listening on every interface.
- * @param {'http' | 'https'} scheme @param {string} host @param {number} port
+ * The URL to open on this machine and, when listening on every interface, every one a phone or
+ * another computer can use (server/addresses.js).
+ * @param {'http' | 'https'} scheme
+ * @param {string} host
+ * @param {number} port
  */
-function urls(scheme, host, port) {
+async function urls(scheme, host, port) {
 	const any = host === '0.0.0.0' || host === '::';
-	const local = `${scheme}://${any ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${port}/`;
+	const local = urlOf(scheme, any ? 'localhost' : host, port);
 	if (!any) return local;
-	const lan = Object.values(networkInterfaces())
-		.flat()
-		.find((a) => a && a.family === 'IPv4' && !a.internal);
-	return lan ? `${local} (from other devices ${scheme}://${lan.address}:${port}/)` : local;
+	const lan = fromOtherDevices(await networkUrls(scheme, port));
+	return lan ? `${local} here, or ${lan}` : local;
 }
 
 let stopping = false;

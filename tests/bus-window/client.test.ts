@@ -111,19 +111,19 @@ describe('BusWindowClient against /api/bus', () => {
 		const center = new NotificationCenter(w);
 		w.start();
 		await until(() => w.live);
-		const n = notification({ duration: 0.1 }); // clamped to the 2 s minimum
-		r.sim.emit(busMessage('ovos.notification.update_counter', { notification_counter: 1 }));
-		r.sim.emit(busMessage('ovos.notification.notification_data', { notification: n }));
-		r.sim.emit(busMessage('ovos.notification.show'));
-		await until(() => center.state.toasts.length === 1, 3000, 'toast');
+		// A skill asks the shell companion, which pops it up 2 s later; duration 0.1 is clamped to the 2 s minimum.
+		const n = notification();
+		const asked = Object.fromEntries(['sender', 'text', 'action', 'type', 'style', 'callback_data'].map((k) => [k, n[k]!]));
+		r.sim.emit(busMessage('ovos.notification.api.set', { ...asked, duration: 0.1 }));
+		await until(() => center.state.toasts.length === 1, 5000, 'toast');
 		expect(center.count).toBe(1);
+		const shown = r.seen.find((m) => m.type === 'ovos.notification.notification_data')!.data.notification;
 		const before = r.seen.length;
 		await until(() => r.seen.slice(before).some((m) => m.type === 'ovos.notification.api.pop.clear'), 4000, 'pop.clear on timeout');
 		expect(center.state.toasts).toEqual([]);
-		expect(r.seen.slice(before).find((m) => m.type === 'ovos.notification.api.pop.clear')!.data).toEqual({ notification: n });
+		expect(r.seen.slice(before).find((m) => m.type === 'ovos.notification.api.pop.clear')!.data).toEqual({ notification: shown });
 
 		// The companion stores it; the list shows it; opening it sends its action, then clears the item.
-		r.sim.emit(busMessage('ovos.notification.update_storage_model', { notification_model: { storedmodel: [n], count: 1 } }));
 		await until(() => center.state.stored.length === 1, 3000, 'stored');
 		const mark = r.seen.length;
 		center.actOnStored(center.state.stored[0]!);

@@ -19,8 +19,9 @@ export interface Rig {
 	stop(): Promise<void>;
 }
 
-export async function rig(o: { busPort?: number } = {}): Promise<Rig> {
-	const sim = await startSimulator({ host: '127.0.0.1', busPort: o.busPort ?? 0, guiPort: 0, skills: false, log: false });
+/** `skills`: the device's own skills too (the homescreen among them), quiet; default the bus and ovos-gui only. */
+export async function rig(o: { busPort?: number; skills?: boolean } = {}): Promise<Rig> {
+	const sim = await startSimulator({ host: '127.0.0.1', busPort: o.busPort ?? 0, guiPort: 0, skills: o.skills ?? false, log: false });
 	const seen: BusMessage[] = [];
 	sim.on('*', (m) => seen.push(m));
 	const client = new BusClient({ url: sim.busUrl, log: () => {}, minBackoffMs: 20, maxBackoffMs: 100 });

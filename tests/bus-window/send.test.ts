@@ -5,8 +5,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { busMessage, type BusMessage, type JsonObject } from '../../src/lib/protocol';
-import { postToBus, TO_BUS } from '../../src/lib/server/bus-window';
+import { busMessage, isObject, type BusMessage, type JsonObject } from '../../src/lib/protocol';
+import { postToBus, sameJson, TO_BUS, defaultDeps } from '../../src/lib/server/bus-window';
 import { notification, ORIGIN, post, rig, sleep, until, URL_BUS, type Rig } from './helpers';
 
 let r: Rig;
@@ -89,32 +89,51 @@ describe('POST /api/bus: what is allowed reaches the bus', () => {
 		expect((await send({ type: 'ovos.notification.api.storage.clear.item', data: { notification: own } })).status).toBe(403);
 	});
 
-	it('sends an app’s action only when the device announced that app, with an empty payload', async () => {
-		const before = await send({ type: 'skill-news.launch', data: {} });
-		expect(before.status).toBe(403);
-		await announce(busMessage('homescreen.register.app', { skill_id: 'skill-news', icon: '/x.png', event: 'skill-news.launch', name: 'News' }));
-		expect((await send({ type: 'skill-news.launch', data: {} })).status).toBe(202);
-		expect((await send({ type: 'skill-news.launch', data: { extra: 1 } })).status).toBe(403);
-		await announce(busMessage('gui.value.set', { __from: 'skill-ovos-homescreen.openvoiceos', applications_model: [{ name: 'Radio', thumbnail: '', action: 'skill-radio.homescreen.app' }] }));
-		expect((await send({ type: 'skill-radio.homescreen.app' })).status).toBe(202);
-		await announce(busMessage('detach_skill', { skill_id: 'skill-news' }));
-		expect((await send({ type: 'skill-news.launch', data: {} })).status).toBe(403);
-		await until(() => onBus('skill-radio.homescreen.app').length === 1);
-		expect(onBus('skill-news.launch')).toHaveLength(1);
-		expect(onBus('skill-news.launch')[0]!.data).toEqual({});
+	it('sends an app’s launcher only when the device announced that app, with an empty payload', async () => {
+		const launch = `${NEWS}.News.homescreen.app`;
+		expect((await send({ type: launch, data: {} })).status).toBe(403);
+		await announce(busMessage('homescreen.register.app', { skill_id: NEWS, icon: '/x.png', event: launch, name: 'News' }));
+		expect((await send({ type: launch, data: {} })).status).toBe(202);
+		expect((await send({ type: launch, data: { extra: 1 } })).status).toBe(403);
+		// The homescreen's drawer names its apps' launchers too (OCP registers itself as `ovos.common_play`).
+		await announce(busMessage('gui.value.set', { __from: 'skill-ovos-homescreen.openvoiceos', applications_model: [{ name: 'OCP', thumbnail: '', action: 'ovos.common_play.OCP.homescreen.app' }] }));
+		expect((await send({ type: 'ovos.common_play.OCP.homescreen.app' })).status).toBe(202);
+		await announce(busMessage('detach_skill', { skill_id: NEWS }));
+		expect((await send({ type: launch, data: {} })).status).toBe(403);
+		await until(() => onBus('ovos.common_play.OCP.homescreen.app').length === 1);
+		expect(onBus(launch)).toHaveLength(1);
+		expect(onBus(launch)[0]!.data).toEqual({});
 	});
 
-	it('sends a notification’s action only with exactly the callback data the device announced', async () => {
-		const n1 = notification({ action: 'skill-mail.open', callback_data: { id: 7 }, text: 'New mail' });
-		expect((await send({ type: 'skill-mail.open', data: { id: 7 } })).status).toBe(403);
-		await announce(busMessage('ovos.notification.notification_data', { notification: n1 }));
-		expect((await send({ type: 'skill-mail.open', data: { id: 8 } })).status).toBe(403);
-		expect((await send({ type: 'skill-mail.open', data: {} })).status).toBe(403);
-		expect((await send({ type: 'skill-mail.open', data: { id: 7 } })).status).toBe(202);
-		await until(() => onBus('skill-mail.open').length === 1);
-		expect(onBus('skill-mail.open')[0]!.data).toEqual({ id: 7 });
+	it('sends a notification’s action only with exactly the callback data the skill asked for', async () => {
+		const n1 = notification({ sender: MAIL, action: `${MAIL}.open`, callback_data: { id: 7 }, text: 'New mail', type: '', duration: 10 });
+		expect((await send({ type: `${MAIL}.open`, data: { id: 7 } })).status).toBe(403);
+		// The skill asks the shell companion, which pops it up 2 s later.
+		await announce(busMessage('ovos.notification.api.set', { sender: MAIL, text: 'New mail', action: `${MAIL}.open`, callback_data: { id: 7 } }));
+		await until(() => onBus('ovos.notification.notification_data').some((m) => isObject(m.data.notification) && sameJson(m.data.notification, { ...n1, timestamp: m.data.notification.timestamp ?? null })), 5000, 'the popup');
+		await sleep(30);
+		expect((await send({ type: `${MAIL}.open`, data: { id: 8 } })).status).toBe(403);
+		expect((await send({ type: `${MAIL}.open`, data: {} })).status).toBe(403);
+		expect((await send({ type: `${MAIL}.open`, data: { id: 7 } })).status).toBe(202);
+		await until(() => onBus(`${MAIL}.open`).length === 1);
+		expect(onBus(`${MAIL}.open`)[0]!.data).toEqual({ id: 7 });
 	});
 });
+
+const NEWS = 'ovos-skill-news.openvoiceos';
+const MAIL = 'ovos-skill-mail.openvoiceos';
+const ALERTS = 'ovos-skill-alerts.openvoiceos';
+
+/** A GUI-socket client (anyone who reaches ovos-gui) sends one frame; ovos-gui relays it onto the bus. */
+async function fromGuiClient(frame: JsonObject): Promise<void> {
+	const ws = new WebSocket(r.sim.guiUrl);
+	await new Promise((ok, fail) => ws.once('open', ok).once('error', fail));
+	const before = r.seen.length;
+	ws.send(JSON.stringify(frame));
+	await until(() => r.seen.length > before, 3000, 'the relayed frame on the bus');
+	await sleep(30);
+	ws.close();
+}
 
 describe('POST /api/bus: announced actions are learnt from the device only (issue 24.3)', () => {
 	// A window of its own: what these tests try to teach must not reach the other tests' window.
@@ -128,35 +147,24 @@ describe('POST /api/bus: announced actions are learnt from the device only (issu
 		r = shared;
 	});
 
-	/** A GUI-socket client (anyone who reaches ovos-gui) sends one frame; ovos-gui relays it onto the bus. */
-	async function fromGuiClient(frame: JsonObject): Promise<void> {
-		const ws = new WebSocket(r.sim.guiUrl);
-		await new Promise((ok, fail) => ws.once('open', ok).once('error', fail));
-		const before = r.seen.length;
-		ws.send(JSON.stringify(frame));
-		await until(() => r.seen.length > before, 3000, 'the relayed frame on the bus');
-		await sleep(30);
-		ws.close();
-	}
-
 	it('a notification a GUI-socket client relayed through ovos-gui teaches nothing', async () => {
 		await fromGuiClient({
 			type: 'mycroft.events.triggered',
 			namespace: 'ovos.notification',
 			event_name: 'notification_data',
-			parameters: { notification: notification({ action: 'skill-evil.run', callback_data: {}, text: 'Tap me' }) }
+			parameters: { notification: notification({ sender: MAIL, action: `${MAIL}.run`, callback_data: {}, text: 'Tap me' }) }
 		});
 		expect(r.seen.at(-1)).toMatchObject({ type: 'ovos.notification.notification_data', context: { gui_framework: 'qt5' } });
-		expect((await send({ type: 'skill-evil.run', data: {} })).status).toBe(403);
+		expect((await send({ type: `${MAIL}.run`, data: {} })).status).toBe(403);
 		await fromGuiClient({
 			type: 'mycroft.events.triggered',
 			namespace: 'ovos.notification',
 			event_name: 'update_storage_model',
-			parameters: { notification_model: { storedmodel: [notification({ action: 'skill-evil.stored', callback_data: {} })], count: 1 } }
+			parameters: { notification_model: { storedmodel: [notification({ sender: MAIL, action: `${MAIL}.stored`, callback_data: {} })], count: 1 } }
 		});
-		expect((await send({ type: 'skill-evil.stored', data: {} })).status).toBe(403);
-		expect(onBus('skill-evil.run')).toHaveLength(0);
-		expect(onBus('skill-evil.stored')).toHaveLength(0);
+		expect((await send({ type: `${MAIL}.stored`, data: {} })).status).toBe(403);
+		expect(onBus(`${MAIL}.run`)).toHaveLength(0);
+		expect(onBus(`${MAIL}.stored`)).toHaveLength(0);
 	});
 
 	it('an app list or app registration a GUI-socket client relayed teaches nothing', async () => {
@@ -164,36 +172,108 @@ describe('POST /api/bus: announced actions are learnt from the device only (issu
 			type: 'mycroft.events.triggered',
 			namespace: 'gui.value',
 			event_name: 'set',
-			parameters: { __from: 'evil-homescreen', applications_model: [{ name: 'x', action: 'skill-evil.app' }] }
+			parameters: { __from: 'skill-ovos-homescreen.openvoiceos', applications_model: [{ name: 'x', action: `${NEWS}.x.homescreen.app` }] }
 		});
 		await fromGuiClient({
 			type: 'mycroft.events.triggered',
 			namespace: 'homescreen.register',
 			event_name: 'app',
-			parameters: { skill_id: 'skill-evil', icon: '', name: 'Evil', event: 'skill-evil.registered' }
+			parameters: { skill_id: NEWS, icon: '', name: 'Evil', event: `${NEWS}.Evil.homescreen.app` }
 		});
-		expect((await send({ type: 'skill-evil.app' })).status).toBe(403);
-		expect((await send({ type: 'skill-evil.registered' })).status).toBe(403);
+		expect((await send({ type: `${NEWS}.x.homescreen.app` })).status).toBe(403);
+		expect((await send({ type: `${NEWS}.Evil.homescreen.app` })).status).toBe(403);
+	});
+});
+
+describe('POST /api/bus: an announced action is what a skill offers, in its own namespace', () => {
+	// The device's own services (the shell companion, the homescreen skill) repeat what they are sent,
+	// also what a GUI-socket client had ovos-gui relay to them, without the relay's mark.
+	let shared: Rig;
+	beforeAll(async () => {
+		shared = r;
+		r = await rig({ skills: true });
+	});
+	afterAll(async () => {
+		await r.stop();
+		r = shared;
 	});
 
-	it('never takes a core control type as an announced action, whoever announced it', async () => {
-		const control = ['recognizer_loop:utterance', 'recognizer_loop:sleep', 'mycroft.stop', 'speak', 'system.reboot', 'gui.value.set', 'mycroft.mic.listen', 'ovos.utterance.handled'];
-		await announce(
-			busMessage('gui.value.set', {
-				__from: 'skill-ovos-homescreen.openvoiceos',
-				applications_model: control.map((action) => ({ name: action, action }))
-			})
-		);
-		for (const type of control) await announce(busMessage('homescreen.register.app', { skill_id: `skill-${type}`, icon: '', name: 'x', event: type }));
-		await announce(
-			busMessage('ovos.notification.notification_data', {
-				notification: notification({ action: 'recognizer_loop:utterance', callback_data: { utterances: ['open the door'] } })
-			})
-		);
-		for (const type of control) expect((await send({ type, data: {} })).status, type).toBe(403);
-		expect((await send({ type: 'recognizer_loop:utterance', data: { utterances: ['open the door'] } })).status).toBe(403);
+	/** Until the shell companion has popped up a notification with `action` (2 s after it was asked). */
+	const popped = (action: string) =>
+		until(() => r.seen.some((m) => m.type === 'ovos.notification.notification_data' && isObject(m.data.notification) && m.data.notification.action === action), 5000, `the popup of ${action}`);
+
+	it('a notification a GUI-socket client had the shell companion pop up or store teaches nothing', async () => {
+		// The probe's three: core types a skill's event never is.
+		const cases: [string, JsonObject][] = [
+			['detach_skill', { skill_id: 'ovos-skill-weather.openvoiceos' }],
+			['register_vocab', { entity_value: 'open the door', entity_type: 'x' }],
+			['complete_intent_failure', {}],
+			// Shaped as a skill's own action: still the client's, not the skill's.
+			[`${MAIL}.open`, {}]
+		];
+		for (const [action, callback_data] of cases) {
+			const sender = action.startsWith(MAIL) ? MAIL : 'evil';
+			await fromGuiClient({ type: 'mycroft.events.triggered', namespace: 'ovos.notification.api', event_name: 'set', parameters: { sender, text: `tap ${action}`, action, callback_data } });
+		}
+		for (const [action] of cases) await popped(action);
 		await sleep(50);
-		for (const type of control) expect(onBus(type).filter((m) => m.context?.session), type).toHaveLength(0);
+		for (const [action, data] of cases) expect((await send({ type: action, data })).status, action).toBe(403);
+		// Stored by the companion at a client's word (`pop.clear`): the same.
+		await fromGuiClient({
+			type: 'mycroft.events.triggered',
+			namespace: 'ovos.notification.api.pop',
+			event_name: 'clear',
+			parameters: { notification: { sender: MAIL, text: 'stored', action: `${MAIL}.read`, callback_data: {} } }
+		});
+		await until(() => r.seen.some((m) => m.type === 'ovos.notification.update_storage_model' && JSON.stringify(m.data).includes(`${MAIL}.read`)));
+		await sleep(30);
+		expect((await send({ type: `${MAIL}.read`, data: {} })).status).toBe(403);
+		await sleep(50);
+		for (const type of [...cases.map(([a]) => a), `${MAIL}.read`]) expect(onBus(type), type).toHaveLength(0);
+	});
+
+	it('an app a GUI-socket client had the homescreen register teaches nothing but a launcher', async () => {
+		await fromGuiClient({
+			type: 'mycroft.events.triggered',
+			namespace: 'homescreen.register',
+			event_name: 'app',
+			parameters: { skill_id: 'ovos-skill-weather.openvoiceos', icon: '', name: 'x', event: 'register_vocab' }
+		});
+		// The homescreen repeats it: its drawer now offers `register_vocab`.
+		await until(() => r.seen.some((m) => m.type === 'gui.value.set' && JSON.stringify(m.data.applications_model ?? null).includes('register_vocab')), 3000, 'the drawer');
+		await sleep(30);
+		expect((await send({ type: 'register_vocab', data: {} })).status).toBe(403);
+		await sleep(50);
+		expect(onBus('register_vocab')).toHaveLength(0);
+	});
+
+	it('takes an app launcher in the shape ovos-workshop gives it, from the skill that registered it', async () => {
+		const register = (skill_id: string, event: string) => announce(busMessage('homescreen.register.app', { skill_id, icon: '', name: 'x', event }));
+		// `@homescreen_app(icon, name)`: `<skill_id>.<name>.homescreen.app`, the name as written.
+		await register(NEWS, `${NEWS}.File Browser.homescreen.app`);
+		expect((await send({ type: `${NEWS}.File Browser.homescreen.app` })).status).toBe(202);
+		const refused = ['mycroft.stop', 'detach_skill', `${NEWS}.stop`, 'recognizer_loop:utterance', `${NEWS}.homescreen.app`];
+		for (const event of refused) await register(NEWS, event);
+		// Another skill's launcher is not this one's to register.
+		await register(MAIL, `${NEWS}.Other.homescreen.app`);
+		await announce(busMessage('gui.value.set', { __from: 'ovos-skill-homescreen.openvoiceos', applications_model: ['speak', 'detach_skill', 'homescreen.app', '.x.homescreen.app'].map((action) => ({ name: action, action })) }));
+		for (const type of [...refused, `${NEWS}.Other.homescreen.app`, 'speak', 'homescreen.app', '.x.homescreen.app']) expect((await send({ type, data: {} })).status, type).toBe(403);
+	});
+
+	it('takes a notification’s action only when the skill itself asked for it, in its own namespace', async () => {
+		const ask = (sender: string, action: string, callback_data: JsonObject) =>
+			announce(busMessage('ovos.notification.api.set', { sender, text: `${sender} ${action}`, action, type: 'transient', style: 'info', callback_data, duration: 10 }));
+		// The alerts skill's own (`ovos.alerts.…`: OpenVoiceOS skills keep `ovos.<skill>.` as theirs), a skill's id as its namespace.
+		await ask(ALERTS, 'ovos.alerts.dismiss_notification', { alert: { ident: 'a1' } });
+		await ask(MAIL, `${MAIL}.open`, { id: 7 });
+		const refused: [string, string][] = [[ALERTS, 'detach_skill'], [ALERTS, 'mycroft.stop'], [ALERTS, 'ovos.weather.show'], [MAIL, 'ovos.alerts.open'], [MAIL, `${NEWS}.open`], [MAIL, `${MAIL}:intent`]];
+		for (const [sender, action] of refused) await ask(sender, action, {});
+		await popped('ovos.alerts.dismiss_notification');
+		for (const [, action] of refused) await popped(action);
+		await sleep(50);
+		expect((await send({ type: 'ovos.alerts.dismiss_notification', data: { alert: { ident: 'a1' } } })).status).toBe(202);
+		expect((await send({ type: `${MAIL}.open`, data: { id: 7 } })).status).toBe(202);
+		for (const [, action] of refused) expect((await send({ type: action, data: {} })).status, action).toBe(403);
 	});
 });
 
@@ -223,7 +303,7 @@ describe('POST /api/bus: everything else is refused, with its status', () => {
 			expect(res.status, JSON.stringify(data)).toBe(400);
 			expect(await res.json()).toMatchObject({ ok: false, code: 'invalid' });
 		}
-		for (const body of [null, [], 'x', { data: {} }, { type: '' }, { type: 'a b' }, { type: 7 }]) expect((await send(body)).status).toBe(400);
+		for (const body of [null, [], 'x', { data: {} }, { type: '' }, { type: ' a' }, { type: 'a\tb' }, { type: 7 }]) expect((await send(body)).status).toBe(400);
 		expect((await send('{not json')).status).toBe(400);
 		await sleep(50);
 		expect(r.seen).toEqual([]);

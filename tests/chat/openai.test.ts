@@ -12,7 +12,7 @@ import { ChatAgent, ChatTokens, ConversationMap, getModels, postCompletions, typ
 import { startSimulator, type Simulator } from '../../src/lib/server/simulator';
 import { Access, unauthorized } from '../../src/lib/server/guards';
 import { CredentialStore } from '../../src/lib/server/guards/credentials';
-import { connectedBus } from './helpers';
+import { connectedBus, until } from './helpers';
 
 let sim: Simulator;
 let client: BusClient;
@@ -119,37 +119,51 @@ describe('the official openai client', () => {
 		expect(a.content).toBe('Timer for ten minutes, starting now.');
 	});
 
-	it('two conversations at the same open question, from one client, do not share a session', async () => {
-		const hello: Msg[] = [{ role: 'user', content: 'set a timer' }];
-		const first = await openai.chat.completions.create({ model: 'ovos', messages: hello });
-		const second = await openai.chat.completions.create({ model: 'ovos', messages: hello });
-		// Same client, same history, both waiting on "For how long?": the history no longer says which,
-		// so neither continues into the other's session (a fresh turn, which OVOS does not understand).
-		const next = await openai.chat.completions.create({
-			model: 'ovos',
-			messages: [...hello, { role: 'assistant', content: 'For how long?' }, { role: 'user', content: '5 minutes' }]
-		});
-		expect(ovosOf(first).token).not.toBe(ovosOf(second).token);
-		expect(ovosOf(next)).toMatchObject({ outcome: 'unmatched' });
-		expect(ovosOf(next).token).not.toBe(ovosOf(first).token);
-		expect(ovosOf(next).token).not.toBe(ovosOf(second).token);
-		for (const r of [first, second]) deps.agent.endChat(deps.tokens.verify(ovosOf(r).token!).sessionId);
+	/** The README's two-turn example, as its script runs it; `half` stops after the question. */
+	async function example(half = false) {
+		const messages: Msg[] = [{ role: 'user', content: 'set a timer' }];
+		const q = await openai.chat.completions.create({ model: 'ovos', messages });
+		if (half) return { question: q.choices[0]?.message.content, answer: null, session: deps.tokens.verify(ovosOf(q).token!).sessionId };
+		messages.push(q.choices[0]!.message, { role: 'user', content: 'five minutes' });
+		const a = await openai.chat.completions.create({ model: 'ovos', messages });
+		return { question: q.choices[0]?.message.content, answer: a.choices[0]?.message.content, session: deps.tokens.verify(ovosOf(a).token!).sessionId };
+	}
+	const RIGHT = { question: 'For how long?', answer: 'Timer for five minutes, starting now.' };
+
+	it('the README’s example run whole, then only its first half, then whole again (twice): every run gets the right answers', async () => {
+		expect(await example()).toMatchObject(RIGHT);
+		const half = await example(true);
+		expect(half).toMatchObject({ question: RIGHT.question });
+		const t0 = performance.now();
+		expect(await example()).toMatchObject(RIGHT);
+		expect(await example()).toMatchObject(RIGHT);
+		expect(performance.now() - t0).toBeLessThan(5000);
+		// The half run's question is still open, until its idle limit or its chat is left.
+		expect(deps.agent.endChat(half.session)).toBe(true);
+		await until(() => sim.services!.workers.busy === 0, 3000, 'its thread freed');
 	});
 
-	it('the README’s two-turn example works run twice in a row from the same client, a session per run (issue 21, found 4)', async () => {
-		const runs: string[] = [];
-		for (let run = 0; run < 2; run++) {
-			const messages: Msg[] = [{ role: 'user', content: 'set a timer' }];
-			const q = await openai.chat.completions.create({ model: 'ovos', messages });
-			expect(q.choices[0]?.message.content, `run ${run + 1}`).toBe('For how long?');
-			messages.push(q.choices[0]!.message, { role: 'user', content: 'five minutes' });
-			const a = await openai.chat.completions.create({ model: 'ovos', messages });
-			expect(a.choices[0]?.message.content, `run ${run + 1}`).toBe('Timer for five minutes, starting now.');
-			runs.push(deps.tokens.verify(ovosOf(a).token!).sessionId);
-			expect(deps.tokens.verify(ovosOf(q).token!).sessionId).toBe(runs[run]);
-		}
-		expect(runs[0]).not.toBe(runs[1]);
-		expect(deps.agent.openQuestions).toBe(0);
+	it('two runs of the same example at the same time each get their own OVOS session and the right answers', async () => {
+		const [a, b] = await Promise.all([example(), example()]);
+		expect(a).toMatchObject(RIGHT);
+		expect(b).toMatchObject(RIGHT);
+		expect(a.session).not.toBe(b.session);
+		expect(await example()).toMatchObject(RIGHT);
+	});
+
+	it('a run after a failed one (its answer refused) gets the right answers', async () => {
+		// The answer of the failed run never reaches OVOS (a client that stopped waiting, a refusal).
+		const messages: Msg[] = [{ role: 'user', content: 'set a timer' }];
+		const q = await openai.chat.completions.create({ model: 'ovos', messages });
+		messages.push(q.choices[0]!.message, { role: 'user', content: 'five minutes' });
+		const abort = new AbortController();
+		const failed = openai.chat.completions.create({ model: 'ovos', messages }, { signal: abort.signal, maxRetries: 0 });
+		abort.abort();
+		await expect(failed).rejects.toThrow();
+		expect(await example()).toMatchObject(RIGHT);
+		expect(await example()).toMatchObject(RIGHT);
+		expect(deps.agent.endChat(deps.tokens.verify(ovosOf(q).token!).sessionId)).toBe(true);
+		await until(() => sim.services!.workers.busy === 0, 3000, 'its thread freed');
 	});
 
 	it('"not understood" is an ordinary assistant message, streamed or not: 200, finish_reason stop, the reason in `ovos` (issue 21, found 5)', async () => {

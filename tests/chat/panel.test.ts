@@ -149,3 +149,67 @@ describe('the panel', () => {
 		wait.close();
 	});
 });
+
+describe('the reader’s language', () => {
+	/** Shows the UI in `lang` (its catalogues loaded) for the test, English again after. */
+	async function inLanguage<T>(lang: 'en' | 'de' | 'pt', locale: string, run: () => Promise<T>): Promise<T> {
+		await loadLanguage({ lang, locale });
+		useLanguage({ lang, locale });
+		try {
+			return await run();
+		} finally {
+			useLanguage({ lang: 'en', locale: 'en-US' });
+		}
+	}
+
+	it('"wie ist das Wetter" from a German reader is understood on the demo, and answered in German', async () => {
+		const entry = await inLanguage('de', 'de-DE', async () => {
+			const chat = new ChatController({ storage: new MemoryStorage(), fetch: fakeFetch });
+			expect(chat.chat.lang).toBeNull(); // the chat's language is left at "your language"
+			await chat.send('wie ist das Wetter');
+			return chat.chat.entries.at(-1)!;
+		});
+		expect(entry).toMatchObject({ state: 'answered', skill: 'ovos-skill-weather.openvoiceos' });
+		expect(entry.text).toMatch(/^Derzeit .* bei \d+ Grad/);
+		expect(entry.notHeard).toBeUndefined();
+	});
+
+	it('"que horas são" from a Portuguese reader is answered in Portuguese', async () => {
+		const entry = await inLanguage('pt', 'pt-PT', async () => {
+			const chat = new ChatController({ storage: new MemoryStorage(), fetch: fakeFetch });
+			await chat.send('que horas são');
+			return chat.chat.entries.at(-1)!;
+		});
+		expect(entry).toMatchObject({ state: 'answered', skill: 'ovos-skill-date-time.openvoiceos' });
+		expect(entry.text).toMatch(/^São |^É /);
+	});
+});
+
+describe('a device that does not have the reader’s language', () => {
+	it('takes the message in its own language, and the reply says so once, in the reader’s words', async () => {
+		// A real device's default: mycroft.conf `lang` only, no `secondary_langs`.
+		const englishOnly = await startSimulator({ host: '127.0.0.1', busPort: 0, guiPort: 0, log: false, secondaryLangs: [] });
+		const b = await connectedBus(englishOnly.busUrl);
+		const d: ChatApiDeps = { ...deps, agent: new ChatAgent({ bus: b }) };
+		const f = (async (input: RequestInfo | URL, init?: RequestInit) => {
+			const url = new URL(String(input), 'http://panel.test');
+			return postChat(new Request(url, { ...init, headers: { ...(init?.headers as Record<string, string>), origin: url.origin } }), url, d);
+		}) as typeof fetch;
+		try {
+			await loadLanguage({ lang: 'de', locale: 'de-DE' });
+			useLanguage({ lang: 'de', locale: 'de-DE' });
+			const chat = new ChatController({ storage: new MemoryStorage(), fetch: f });
+			await chat.send('what time is it');
+			const first = chat.chat.entries.at(-1)!;
+			expect(first).toMatchObject({ state: 'answered', text: expect.stringMatching(/^It's /), notHeard: { wanted: 'de-DE', heard: 'en-US' } });
+			await chat.send('hello');
+			expect(chat.chat.entries.at(-1)!.notHeard).toBeUndefined();
+			const { CHAT } = await import('../../src/lib/i18n/chat');
+			expect(CHAT.notHeard('Deutsch', 'Englisch')).toBe('OVOS versteht auf diesem Gerät kein Deutsch und hat deine Nachricht auf Englisch genommen.');
+		} finally {
+			useLanguage({ lang: 'en', locale: 'en-US' });
+			await b.close();
+			await englishOnly.stop();
+		}
+	});
+});

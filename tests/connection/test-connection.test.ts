@@ -125,6 +125,11 @@ describe('test connection', () => {
 			status: 'failed',
 			note: { code: 'window-no-bus', reason: 'ws://127.0.0.1:8181/core: connection refused' }
 		});
+		// The device refuses the app server on its bus (it lets only its own programs on): the step says where, and the fix.
+		expect(byId((await run(address, address, { state: { open: false, reason: 'the OVOS messagebus refuses this server', cause: 'bus-local-only' } })).rs).window).toMatchObject({
+			status: 'failed',
+			note: { code: 'window-bus-local-only', where: `127.0.0.1:${sim.busPort}` }
+		});
 		// Closed as the test starts, open a moment later (the app server was still connecting to its bus).
 		expect(byId((await run(address, address, { state: [{ open: false, reason: 'not connected yet' }, { open: true }] })).rs).window).toMatchObject({
 			status: 'ok',

@@ -90,7 +90,7 @@ describe('turns at once (14.8)', () => {
 		return served.close();
 	});
 
-	it('3,000 held streaming turns from 250 clients: each client holds at most 8, the server at most 200; the rest refused with Retry-After or, for a lighter newcomer, the oldest turn of the heaviest client ends; all freed when they go', async () => {
+	it('3,000 held streaming turns from 250 clients: each client holds at most 8, the server at most 200 less the network’s share (they are all loopback); the rest refused with Retry-After or, for a lighter newcomer, the oldest turn of the heaviest client ends; all freed when they go', async () => {
 		let go!: () => void;
 		const hangUp = new Promise<void>((r) => (go = r));
 		// 12 turns from each of 250 addresses (127.1.x.1), all held open by the core's "Let me think…".
@@ -99,13 +99,15 @@ describe('turns at once (14.8)', () => {
 		);
 		const replies = await Promise.all(heads);
 		const held = replies.filter((r) => r?.status === 200).length;
+		// Loopback clients are the device's own processes: a share of the turns is kept from them for the network's.
+		const most = DEFAULT_CHAT_LIMITS.total - limits.networkShare;
 		// Every turn that started either runs still or gave its slot to a lighter newcomer (issue 24.6;
 		// a turn evicted before its answer began was answered with an error instead).
 		expect(limits.evicted).toBeGreaterThan(0);
-		expect(held).toBeGreaterThan(DEFAULT_CHAT_LIMITS.total);
-		expect(held).toBeLessThanOrEqual(DEFAULT_CHAT_LIMITS.total + limits.evicted);
-		await until(() => agent.activeTurns === DEFAULT_CHAT_LIMITS.total, 10_000, 'evicted turns ended');
-		expect(limits.running).toBe(DEFAULT_CHAT_LIMITS.total);
+		expect(held).toBeGreaterThan(most);
+		expect(held).toBeLessThanOrEqual(most + limits.evicted);
+		await until(() => agent.activeTurns === most, 10_000, 'evicted turns ended');
+		expect(limits.running).toBe(most);
 		const refused = replies.filter((r) => r && r.status !== 200);
 		expect(refused.length).toBe(3000 - held);
 		for (const r of refused) {

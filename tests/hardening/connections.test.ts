@@ -5,6 +5,7 @@ import { createServer, get, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONNECTION_LIMITS, guardConnections, holdsLongPoll, type ConnectionLimits, type ConnectionStats } from '../../src/lib/server/connections';
+import { SSE_MAX_BEHIND_BYTES, sseStream } from '../../src/lib/server/agent/http';
 import { until } from '../chat/helpers';
 
 let server: Server;
@@ -140,5 +141,72 @@ describe('sockets (14.8)', () => {
 		await start();
 		expect(server.headersTimeout).toBe(CONNECTION_LIMITS.headersTimeoutMs);
 		expect(server.requestTimeout).toBe(CONNECTION_LIMITS.requestTimeoutMs);
+	});
+});
+
+describe('slow reads: a client that stops reading its answer', () => {
+	/** Answers 32 MB in 64 KiB pieces, each written once the last has gone (as SvelteKit's setResponse writes a body). */
+	async function startBig(stallMs: number): Promise<number> {
+		lines = [];
+		server = createServer((_req, res) => {
+			let left = 512;
+			const piece = Buffer.alloc(64 * 1024, 0x61);
+			const more = () => {
+				while (left > 0) {
+					left--;
+					if (!res.write(piece)) return void res.once('drain', more);
+				}
+				res.end();
+			};
+			more();
+		});
+		stats = guardConnections(server, { ...CONNECTION_LIMITS, stallMs }, (l) => lines.push(l));
+		await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+		return (server.address() as { port: number }).port;
+	}
+
+	/** Asks for the answer; the caller reads it, or not. */
+	function ask(port: number): Socket {
+		const s = connect({ port, host: '127.0.0.1' }, () => s.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n'));
+		s.on('error', () => {});
+		sockets.push(s);
+		return s;
+	}
+
+	it('never reading: its connection is closed after stallMs, and what was held for it goes', async () => {
+		const port = await startBig(400);
+		ask(port).pause();
+		await until(() => stats.stalled === 1, 5000, 'the stalled connection closed');
+		expect(stats.open).toBe(0);
+		expect(lines.join('\n')).toMatch(/stopped reading/);
+	});
+
+	it('reading slowly but steadily: it keeps its connection', async () => {
+		// A stall many times the reader's pause: on a loaded machine its timers run late.
+		const port = await startBig(2000);
+		const s = ask(port);
+		let got = 0;
+		s.on('data', (d: Buffer) => {
+			got += d.length;
+			s.pause();
+			setTimeout(() => s.resume(), 20);
+		});
+		await new Promise((r) => setTimeout(r, 4500));
+		expect(s.destroyed).toBe(false);
+		expect(stats.stalled).toBe(0);
+		expect(got).toBeGreaterThan(0);
+	});
+});
+
+describe('slow reads: an event stream nobody reads', () => {
+	it('is ended once the client is SSE_MAX_BEHIND_BYTES behind, and its holder let go', async () => {
+		let cancelled = 0;
+		const sse = sseStream(() => cancelled++);
+		const frame = `data: ${'x'.repeat(16 * 1024)}\n\n`;
+		for (let i = 0; i < SSE_MAX_BEHIND_BYTES / frame.length - 1; i++) sse.push(frame);
+		expect(cancelled).toBe(0);
+		for (let i = 0; i < 10; i++) sse.push(frame);
+		expect(cancelled).toBe(1);
+		await expect(sse.stream.getReader().read()).rejects.toThrow(/stopped reading/);
 	});
 });

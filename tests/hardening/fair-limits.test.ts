@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatAgent, ChatLimits, ChatTokens, ConversationMap, DEFAULT_CHAT_LIMITS, ManualClock, type ChatApiDeps } from '../../src/lib/server/agent';
 import { BusClient } from '../../src/lib/server/bus';
 import { STREAM_SLOTS, streamFromBus } from '../../src/lib/server/bus-window';
-import { clientKey, clientOf, FairSlots, PAIR_COOKIE } from '../../src/lib/server/guards';
+import { clientKey, clientOf, FairSlots, PAIR_COOKIE, shareKey } from '../../src/lib/server/guards';
 import { ScriptedCore, connectedBus, startBareBus, until, type BareBus } from '../chat/helpers';
 import { get, rig, URL_BUS, type Rig } from '../bus-window/helpers';
 import { post, serve, type Reply, type Served } from './serve';
@@ -41,6 +41,17 @@ describe('clients by network', () => {
 		// Two browsers behind one address (a household's NAT) are two clients.
 		expect(slots.take(clientOf({ kind: 'paired', principal: 'browser:b2', address: '192.0.2.1' })).ok).toBe(true);
 		expect(clientKey(clientOf('192.0.2.9'))).toBe('192.0.2.9');
+	});
+});
+
+describe('whose share of core’s pool a turn counts against', () => {
+	it('a network’s, whatever its address; a known principal’s own, whatever its network', () => {
+		expect(shareKey(clientOf('203.0.113.7'))).toBe(shareKey(clientOf('203.0.113.200')));
+		expect(shareKey(clientOf('203.0.113.7'))).not.toBe(shareKey(clientOf('198.51.100.7')));
+		const paired = (address: string, id: string) => clientOf({ kind: 'paired', principal: `browser:${id}`, address });
+		expect(shareKey(paired('203.0.113.7', 'a'))).not.toBe(shareKey(paired('203.0.113.7', 'b')));
+		expect(shareKey(paired('203.0.113.7', 'a'))).toBe(shareKey(paired('198.51.100.7', 'a')));
+		expect(shareKey(clientOf({ kind: 'token', principal: 'token:t1', address: '203.0.113.7' }))).not.toBe(shareKey(clientOf('203.0.113.7')));
 	});
 });
 
@@ -112,16 +123,19 @@ describe('held chat turns (24.6) and the token before admission (24.7)', () => {
 		}
 	}, 60_000);
 
-	it('one network holds at most 32 turns, however many addresses it uses', async () => {
+	for (const sized of ['as the server sizes them (core’s places and line)', 'by default'] as const)
+	it(`one network holds at most a quarter of the server’s turns, however many addresses it uses (${sized})`, async () => {
 		hold = true;
-		limits = new ChatLimits();
+		limits = sized === 'by default' ? new ChatLimits() : ChatLimits.forCore(agent.admission);
+		const quarter = Math.ceil(limits.total / 4);
+		expect(limits.perNetwork).toBe(quarter);
 		screens.clear();
 		served = await serve(deps(), undefined, { addressHeader: 'x-client' });
 		let go!: () => void;
 		const hangUp = new Promise<void>((r) => (go = r));
 		try {
-			const flood = await Promise.all(Array.from({ length: 80 }, (_, i) => held(`192.0.2.${i + 1}`, hangUp, i)));
-			expect(flood.filter((r) => r?.status === 200)).toHaveLength(DEFAULT_CHAT_LIMITS.perNetwork);
+			const flood = await Promise.all(Array.from({ length: quarter + 30 }, (_, i) => held(`192.0.2.${i + 1}`, hangUp, i)));
+			expect(flood.filter((r) => r?.status === 200)).toHaveLength(quarter);
 			for (const r of flood.filter((r) => r?.status !== 200)) {
 				expect(r?.status).toBe(429);
 				expect(Number(r?.headers['retry-after'])).toBeGreaterThanOrEqual(1);
@@ -133,6 +147,17 @@ describe('held chat turns (24.6) and the token before admission (24.7)', () => {
 			await served.close();
 		}
 	}, 30_000);
+
+	it('loopback addresses holding every turn leave the network’s clients their share, and the device its own', () => {
+		// The device's own processes are privileged, each loopback address a network of its own: no
+		// network's weight held them back, and they took every turn from the screens of the network.
+		const limits = ChatLimits.forCore({ share: 64, queueLength: 136 });
+		for (let a = 0; a < 40; a++) for (let i = 0; i < DEFAULT_CHAT_LIMITS.perClient; i++) limits.admit(`127.0.${a}.9`);
+		expect(limits.networkShare).toBeGreaterThan(0);
+		const lan = Array.from({ length: limits.networkShare }, (_, i) => limits.admit(`198.51.${i}.20`));
+		expect(lan.map((a) => (a.ok ? 200 : a.status))).toEqual(lan.map(() => 200));
+		expect(limits.admit('127.0.0.1').ok).toBe(true);
+	});
 
 	it('a turn that gives its place away while its body is still coming is a 503 to retry, not a 500', async () => {
 		hold = true;
@@ -223,6 +248,25 @@ describe('event streams (24.6)', () => {
 		for (const s of open) await s.cancel().catch(() => {});
 		await screen.body?.cancel();
 		await device.body?.cancel();
+		await until(() => r.deps.streams.count === 0, 3000, 'all streams closed');
+	});
+
+	it('45 loopback addresses × 10 streams leave places for the network’s screens, and for the device', async () => {
+		// Local processes are the device's own: privileged, each address a network of its own, so no
+		// network's weight held them back, and they took every place (the probe: LAN screens got 429).
+		const open: ReadableStream[] = [];
+		for (let a = 0; a < 45; a++)
+			for (let i = 0; i < 10; i++) {
+				const res = streamFromBus(get(), URL_BUS, `127.0.${a}.9`, r.deps);
+				if (res.status === 200) open.push(res.body!);
+			}
+		expect(r.deps.streams.count).toBeLessThanOrEqual(STREAM_SLOTS.total - STREAM_SLOTS.reserved);
+		const screens = Array.from({ length: STREAM_SLOTS.reserved }, (_, i) => streamFromBus(get(), URL_BUS, `198.51.${i}.20`, r.deps));
+		expect(screens.map((s) => s.status)).toEqual(screens.map(() => 200));
+		// And the device itself (a new local client) still gets its own.
+		const device = streamFromBus(get(), URL_BUS, '127.0.0.1', r.deps);
+		expect(device.status).toBe(200);
+		for (const s of [...open, ...screens.map((x) => x.body!), device.body!]) await s.cancel().catch(() => {});
 		await until(() => r.deps.streams.count === 0, 3000, 'all streams closed');
 	});
 

@@ -11,6 +11,7 @@ import { clientGone, postChat, postChatEnd, postCompletions, type ChatApiDeps } 
 import { postToBus, type WindowHttpDeps } from '../../src/lib/server/bus-window';
 import { Access, unauthorized } from '../../src/lib/server/guards';
 import { CredentialStore } from '../../src/lib/server/guards/credentials';
+import { parseNetwork } from '../../src/lib/server/guards/networks';
 
 export interface Served {
 	readonly port: number;
@@ -30,12 +31,14 @@ export interface ServeOptions {
 	readonly addressHeader?: string;
 	/** OVOS_SCREEN_TOKEN. */
 	readonly apiToken?: string;
+	/** OVOS_SCREEN_TRUSTED_NETWORKS: clients there are let in as their network, as a LAN's screens would be. */
+	readonly trusted?: readonly string[];
 }
 
 export async function serve(chat: ChatApiDeps, bus?: WindowHttpDeps, o: ServeOptions = {}): Promise<Served> {
 	const statuses: number[] = [];
 	let port = 0;
-	const access = new Access({ store: new CredentialStore(null), apiToken: o.apiToken ?? null, trusted: [], addressHeader: o.addressHeader ?? null, xffDepth: 1 });
+	const access = new Access({ store: new CredentialStore(null), apiToken: o.apiToken ?? null, trusted: (o.trusted ?? []).map((n) => parseNetwork(n)!), addressHeader: o.addressHeader ?? null, xffDepth: 1 });
 	const server: Server = createServer(async (req, res) => {
 		const request = await getRequest({ request: req, base: `http://127.0.0.1:${port}`, bodySizeLimit: 512 * 1024 });
 		const url = new URL(request.url);

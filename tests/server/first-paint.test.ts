@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { busMessage, type OvosAddress } from '../../src/lib/protocol';
-import { firstScreen, lazyPartCode, lazyPartHead, moduleListHead } from '../../src/lib/server/first-paint';
+import { FIRST_PAINT_MAX_CHARS, firstScreen, lazyPartCode, lazyPartHead, moduleListHead } from '../../src/lib/server/first-paint';
 import { screenMirror, startScreenMirror } from '../../src/lib/server/screen-mirror';
 import { startSimulator } from '../../src/lib/server/simulator';
 import { lazyParts } from '../../server/preloads.js';
@@ -17,15 +17,21 @@ afterEach(async () => {
 	for (const f of cleanup.splice(0).reverse()) await f();
 });
 
+/** A simulated device and the server's copy of its screen, both stopped after the test. */
+async function watchedDevice() {
+	const sim = await startSimulator({ host: '127.0.0.1', busPort: 0, guiPort: 0, skills: false, log: false });
+	cleanup.push(() => sim.stop());
+	const ovos: OvosAddress = { host: '127.0.0.1', guiPort: sim.guiPort, busPort: sim.busPort, handshake: 'gui', via: 'direct' };
+	const mirror = startScreenMirror(`ws://127.0.0.1:${sim.guiPort}/gui`);
+	cleanup.push(() => mirror.stop());
+	await until(() => mirror.ready, 3000, 'mirror replayed');
+	return { sim, ovos, mirror };
+}
+
 describe('the page in a screen’s first HTML', () => {
 	it('is the namespace on screen of the server’s copy, for a screen watching that same OVOS only', async () => {
-		const sim = await startSimulator({ host: '127.0.0.1', busPort: 0, guiPort: 0, skills: false, log: false });
-		cleanup.push(() => sim.stop());
-		const ovos: OvosAddress = { host: '127.0.0.1', guiPort: sim.guiPort, busPort: sim.busPort, handshake: 'gui', via: 'direct' };
-		const mirror = startScreenMirror(`ws://127.0.0.1:${sim.guiPort}/gui`);
-		cleanup.push(() => mirror.stop());
+		const { sim, ovos, mirror } = await watchedDevice();
 		const at = (query = '') => firstScreen(new URL(`http://127.0.0.1:5173/kiosk${query}`), '', ovos, []);
-		await until(() => mirror.ready, 3000, 'mirror replayed');
 		expect(at(), 'nothing up').toBeNull();
 
 		sim.emit(busMessage('gui.value.set', { __from: 'skill-under.test', text: 'under' }));
@@ -51,6 +57,31 @@ describe('the page in a screen’s first HTML', () => {
 		await sim.stop();
 		await until(() => !mirror.ready, 3000, 'mirror down');
 		expect(at()).toBeNull();
+	});
+
+	it('names each page’s file, never the folder it is in (the data folder, to any client)', async () => {
+		// ovos-gui's page urls are paths in its cache, which the embedded OVOS keeps in the data folder.
+		const { sim, ovos } = await watchedDevice();
+		sim.emit(busMessage('gui.page.show', { __from: 'skill-a.test', page_names: ['SYSTEM_TextFrame', 'elsewhere'], index: 0, __idle: true }));
+		const at = () => firstScreen(new URL('http://192.0.2.9:5173/kiosk'), '', ovos, []);
+		await until(() => at() !== null, 3000, 'page up');
+		expect(sim.guiCache.length).toBeGreaterThan(1);
+		const pages = at()!.namespaces['skill-a.test']!.pages;
+		expect(pages).toEqual([
+			{ name: 'SYSTEM_TextFrame', url: 'SYSTEM_TextFrame.qml' },
+			{ name: 'elsewhere', url: null }
+		]);
+		expect(JSON.stringify(at())).not.toContain(sim.guiCache);
+	});
+
+	it('is none for a page bigger than FIRST_PAINT_MAX_CHARS: it comes over the socket, and no answer grows with it', async () => {
+		const { sim, ovos } = await watchedDevice();
+		const at = () => firstScreen(new URL('http://127.0.0.1:5173/kiosk'), '', ovos, []);
+		sim.emit(busMessage('gui.value.set', { __from: 'skill-text.test', text: 'x'.repeat(FIRST_PAINT_MAX_CHARS - 1000) }));
+		sim.emit(busMessage('gui.page.show', { __from: 'skill-text.test', page_names: ['SYSTEM_TextFrame'], index: 0, __idle: true }));
+		await until(() => at() !== null, 3000, 'page up');
+		sim.emit(busMessage('gui.value.set', { __from: 'skill-text.test', text: 'x'.repeat(FIRST_PAINT_MAX_CHARS) }));
+		await until(() => at() === null, 5000, 'too big for a first paint');
 	});
 
 	it('is none without the server’s copy', () => {

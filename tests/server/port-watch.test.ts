@@ -101,6 +101,24 @@ describe('GET /api/ovos/port while OVOS is down (issue 24.5)', () => {
 		expect(slots.count).toBe(0);
 	});
 
+	it('80 loopback addresses × 8 waits leave the network’s screens their share', async () => {
+		const port = await freePort();
+		const slots = new FairSlots(PORT_WAIT_SLOTS, 'port waits');
+		const stop = new AbortController();
+		const d = { host: '127.0.0.1', ports: [port], slots, waitMs: 60_000 };
+		const url = new URL(`http://app/api/ovos/port?port=${port}`);
+		const all: Promise<number>[] = [];
+		for (let a = 0; a < 80; a++) for (let i = 0; i < 8; i++) all.push(answerPortWait(url, stop.signal, `127.0.${a}.7`, d).then((r) => r.status));
+		await until(() => slots.count === PORT_WAIT_SLOTS.total - PORT_WAIT_SLOTS.networkShare!, 3000, 'the local waits held');
+		// Screens of the network: each one's wait is held, not refused.
+		const screens = Array.from({ length: PORT_WAIT_SLOTS.networkShare! }, (_, i) => answerPortWait(url, stop.signal, `198.51.${i}.9`, d).then((r) => r.status));
+		await until(() => slots.count === PORT_WAIT_SLOTS.total, 3000, 'the screens’ waits held');
+		stop.abort();
+		expect(new Set(await Promise.all(screens))).toEqual(new Set([200]));
+		await Promise.all(all);
+		expect(slots.count).toBe(0);
+	});
+
 	it('a full server: a newcomer from a lighter network ends the oldest wait of the heaviest, which answers "not yet"', async () => {
 		const port = await freePort();
 		const slots = new FairSlots({ total: 4, perAddress: 8, perNetwork: 32, reserved: 0 }, 'port waits');

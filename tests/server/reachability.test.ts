@@ -19,12 +19,23 @@ describe('Reachability', () => {
 		expect(lines).toEqual(['ovos-screen: OVOS at 10.255.255.1 does not answer (ovos-gui port 18181: connect timed out); trying again quietly until it does']);
 		now += 123_000;
 		r.connected('ovos-gui');
-		expect(lines).toHaveLength(1); // the bus is still down
+		// The device is back, its bus still refuses this app: that is said, with the fix.
+		expect(lines[1]).toMatch(/^ovos-screen: OVOS at 10\.255\.255\.1 refuses this app on its messagebus \(port 8181: ECONNREFUSED\)\. OVOS lets only programs on the device itself onto its messagebus .*; trying again quietly until it lets us on$/);
 		expect(r.reachable).toBe(false);
 		r.connected('messagebus');
 		r.connected('messagebus');
-		expect(lines[1]).toBe('ovos-screen: OVOS at 10.255.255.1 answers again, after 2 min 3 s');
-		expect(lines).toHaveLength(2);
+		expect(lines[2]).toBe('ovos-screen: OVOS at 10.255.255.1 answers again, after 2 min 3 s');
+		expect(lines).toHaveLength(3);
+	});
+
+	it('a device whose bus refuses this app while its screen answers: one line, with the fix', () => {
+		const lines: string[] = [];
+		const r = new Reachability('192.168.1.20', (l) => lines.push(l));
+		r.failed('messagebus', 8181, 'connect ECONNREFUSED 192.168.1.20:8181');
+		r.failed('messagebus', 8181, 'connect ECONNREFUSED 192.168.1.20:8181');
+		expect(lines).toEqual([
+			'ovos-screen: OVOS at 192.168.1.20 refuses this app on its messagebus (port 8181: connect ECONNREFUSED 192.168.1.20:8181). OVOS lets only programs on the device itself onto its messagebus unless its mycroft.conf says otherwise, and the chat needs that bus: run this app on the device (scripts/install.sh does), or set "websocket": {"host": "0.0.0.0"} in the device\'s mycroft.conf and restart ovos-messagebus (docs/install.md says what that opens); trying again quietly until it lets us on'
+		]);
 	});
 });
 

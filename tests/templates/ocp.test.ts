@@ -113,10 +113,18 @@ describe('PlayerLoader', () => {
 		expect(web).toContain('href="https://radio.example/"');
 		expect(web).toContain('rel="noopener noreferrer"');
 		expect(html('PlayerLoader', { playerBackend: 'OVOSWebPlayer', uri: 'javascript:alert(1)' })).not.toContain('href=');
-		// On the device's own screen the web player is the page itself (ovos-shell's web view), sandboxed.
+		// On the device's own screen the web player is the page itself (ovos-shell's web view), without its scripts.
 		const kiosk = html('PlayerLoader', { playerBackend: 'OVOSWebPlayer', uri: 'https://radio.example/' }, { mode: 'kiosk' });
 		expect(kiosk).not.toContain('href=');
-		expect(kiosk).toMatch(/<iframe[^>]*src="https:\/\/radio.example\/"[^>]*sandbox="allow-scripts allow-forms"/);
+		expect(kiosk).toMatch(/<iframe[^>]*src="https:\/\/radio.example\/"[^>]*sandbox="allow-forms"/);
+		expect(kiosk).toContain('Shown without its scripts');
+		// An audio or video file plays in the player's own element, with its controls and the track's picture.
+		const audio = html('PlayerLoader', { playerBackend: 'OVOSWebPlayer', uri: 'https://radio.example/live.mp3?x=1', image: 'https://radio.example/cover.png' }, { mode: 'kiosk' });
+		expect(audio).not.toContain('<iframe');
+		expect(audio).toMatch(/<video[^>]*src="https:\/\/radio.example\/live.mp3\?x=1"[^>]*poster="https:\/\/radio.example\/cover.png"[^>]*controls/);
+		const clip = html('PlayerLoader', { playerBackend: 'OVOSWebPlayer', uri: 'https://cdn.example/clip.webm' }, { mode: 'kiosk' });
+		expect(clip).toMatch(/<video[^>]*src="https:\/\/cdn.example\/clip.webm"/);
+		expect(clip).not.toContain('poster=');
 		// Not http(s): the card, never a frame.
 		expect(html('PlayerLoader', { playerBackend: 'OVOSWebPlayer', uri: 'javascript:alert(1)' }, { mode: 'kiosk' })).not.toContain('<iframe');
 	});

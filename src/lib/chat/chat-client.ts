@@ -21,6 +21,8 @@ export interface ChatDone {
 	readonly complete: boolean;
 	readonly text: string;
 	readonly skill: string | null;
+	/** The language OVOS took the message in, when it said. */
+	readonly lang: string | null;
 	/** The chat token for the next turn (opaque; signed by the server); none when speaking as the device. */
 	readonly token: string | null;
 	/** A question: until when (epoch ms) the server keeps it open for the answer. */
@@ -34,7 +36,9 @@ export class ChatRequestError extends Error {
 	constructor(
 		readonly code: string,
 		message: string,
-		readonly status = 0
+		readonly status = 0,
+		/** What the server found behind it: `bus-local-only`, the device lets only its own programs onto its bus. */
+		readonly cause: string | null = null
 	) {
 		super(message);
 		this.name = 'ChatRequestError';
@@ -44,7 +48,10 @@ export class ChatRequestError extends Error {
 export interface SendOptions {
 	readonly text: string;
 	readonly token: string | null;
+	/** The language the reader chose for the chat: OVOS takes the message in it, whatever it has. */
 	readonly lang: string | null;
+	/** The reader's own language (the page's): OVOS uses it when the device has it. */
+	readonly readerLang?: string | null;
 	/** Speak as the device (its own session: spoken there, shown on its screens). */
 	readonly device?: boolean;
 	readonly signal?: AbortSignal;
@@ -65,7 +72,7 @@ function str(v: unknown): string | null {
 
 function errorFrom(body: unknown, status: number): ChatRequestError {
 	const e = isRecord(body) && isRecord(body.error) ? body.error : {};
-	return new ChatRequestError(str(e.code) ?? `http-${status}`, str(e.message) ?? `HTTP ${status}`, status);
+	return new ChatRequestError(str(e.code) ?? `http-${status}`, str(e.message) ?? `HTTP ${status}`, status, str(e.cause));
 }
 
 function doneFrom(v: unknown): ChatDone {
@@ -76,6 +83,7 @@ function doneFrom(v: unknown): ChatDone {
 		complete: v.complete === true,
 		text: str(v.text) ?? '',
 		skill: str(v.skill),
+		lang: str(v.lang),
 		token: v.token,
 		awaitingUntil: typeof v.awaitingUntil === 'number' ? v.awaitingUntil : null,
 		staleQuestion: v.staleQuestion === true
@@ -89,6 +97,7 @@ export async function sendChat(opts: SendOptions): Promise<ChatDone> {
 	const body: Record<string, string | boolean> = { text: opts.text };
 	if (opts.token) body.token = opts.token;
 	if (opts.lang) body.lang = opts.lang;
+	else if (opts.readerLang && !opts.device) body.readerLang = opts.readerLang;
 	if (opts.device) body.device = true;
 	let res: Response;
 	try {

@@ -3,6 +3,8 @@
  * list of kept chats, and whether a turn is running. Talks to the server through `sendChat`, keeps
  * chats in localStorage. Leaving a chat whose question is open tells the server, which ends it.
  */
+import { CHAT } from '$lib/i18n/chat';
+import { currentLocale } from '$lib/i18n/runtime.svelte';
 import { ChatRequestError, endChat, sendChat, type ChatDone, type ChatOutcome } from './chat-client';
 import { ChatHistory, emptyChat, newChatId, type ChatEntry, type ChatSummary, type EntryState, type StoredChat } from './history';
 
@@ -22,6 +24,7 @@ const ERROR_STATE: Record<string, EntryState> = {
 	'core-down': 'no-core',
 	busy: 'busy',
 	'core-busy': 'core-busy',
+	'question-ended': 'core-busy',
 	unauthorized: 'unauthorized',
 	aborted: 'stopped'
 };
@@ -32,6 +35,13 @@ export interface ChatControllerOptions {
 	readonly fetch?: typeof fetch;
 	/** New chats speak as the device (the kiosk: the device's own screen). Default: private. */
 	readonly device?: boolean;
+}
+
+/** The words under a failure: the server's own, or, where a person has something to do, ours in their language. */
+function errorDetail(err: ChatRequestError): string {
+	if (err.cause === 'bus-local-only') return CHAT.busLocalOnly;
+	if (err.code === 'question-ended') return CHAT.questionEnded;
+	return err.message;
 }
 
 export class ChatController {
@@ -86,11 +96,14 @@ export class ChatController {
 		};
 		let sentences: string[] = [];
 		let skill: string | null = null;
+		// No language chosen for the chat: the reader's own, the page's (OVOS uses it if the device has it).
+		const readerLang = this.chat.lang || this.chat.device ? null : currentLocale();
 		try {
 			const done: ChatDone = await sendChat({
 				text,
 				token: this.chat.token,
 				lang: this.chat.lang,
+				readerLang,
 				device: this.chat.device,
 				signal: abort.signal,
 				endpoint: this.#opts.endpoint,
@@ -110,13 +123,14 @@ export class ChatController {
 				text: done.text || sentences.join('\n'),
 				until: done.awaitingUntil ?? undefined,
 				stale: done.staleQuestion || undefined,
+				notHeard: this.#notHeard(readerLang, done.lang, reply.id),
 				queued: undefined
 			});
 		} catch (e) {
 			const err = e instanceof ChatRequestError ? e : new ChatRequestError('error', String(e));
 			// A token this server no longer accepts (new secret): the next message starts a new session.
 			if (err.code === 'bad-token' && this.chat.id === chatId) this.#update({ token: null });
-			patch({ state: ERROR_STATE[err.code] ?? 'error', detail: err.message, queued: undefined });
+			patch({ state: ERROR_STATE[err.code] ?? 'error', detail: errorDetail(err), queued: undefined });
 		} finally {
 			if (this.#abort === abort) {
 				this.#abort = null;
@@ -124,6 +138,18 @@ export class ChatController {
 			}
 			this.#watchQuestion();
 		}
+	}
+
+	/**
+	 * When OVOS took the message in another language than the reader's (the device does not have
+	 * theirs): said on the first such reply of a run of them, not on every one.
+	 */
+	#notHeard(wanted: string | null, heard: string | null, replyId: string): ChatEntry['notHeard'] {
+		const primary = (tag: string) => tag.toLowerCase().split('-')[0];
+		if (!wanted || !heard || primary(wanted) === primary(heard)) return undefined;
+		const before = this.chat.entries.filter((e) => e.role === 'assistant' && e.id !== replyId && e.state !== 'streaming').at(-1);
+		if (before?.notHeard && primary(before.notHeard.wanted) === primary(wanted) && primary(before.notHeard.heard) === primary(heard)) return undefined;
+		return { wanted, heard };
 	}
 
 	/** Stops waiting for the running turn (the server frees the session). */

@@ -30,6 +30,8 @@ export interface ChatEntry {
 	readonly until?: number;
 	/** The chat's earlier question had already ended: this reply is to a new request. */
 	readonly stale?: boolean;
+	/** OVOS does not understand the reader's language (`wanted`) and took the message in `heard`. */
+	readonly notHeard?: { readonly wanted: string; readonly heard: string };
 	/** While the message waits for its turn: its place in line (1 = next). Not kept. */
 	readonly queued?: number;
 	readonly at: number;
@@ -40,7 +42,7 @@ export interface StoredChat {
 	readonly title: string;
 	/** The server's signed chat token (null until the first reply). */
 	readonly token: string | null;
-	/** The chosen language, or null to let OVOS decide. */
+	/** The chosen language, or null for the reader's own (the page's), when the device has it. */
 	readonly lang: string | null;
 	/** Speak as the device (its own session) instead of in the chat's private one. */
 	readonly device: boolean;
@@ -95,7 +97,8 @@ function entryFrom(v: unknown): ChatEntry | null {
 		state: state === 'streaming' ? 'stopped' : state,
 		detail: typeof v.detail === 'string' ? v.detail : undefined,
 		until: typeof v.until === 'number' ? v.until : undefined,
-		stale: v.stale === true ? true : undefined
+		stale: v.stale === true ? true : undefined,
+		notHeard: isRecord(v.notHeard) && typeof v.notHeard.wanted === 'string' && typeof v.notHeard.heard === 'string' ? { wanted: v.notHeard.wanted, heard: v.notHeard.heard } : undefined
 	};
 }
 

@@ -1,7 +1,8 @@
 /**
  * Languages offered in the chat's language choice, each in its own name. The first (null, the
- * default) lets OVOS use the device's language, the one it surely understands; its label is the
- * UI's ("Device's language").
+ * default) is the reader's own, the page's: OVOS takes the message in it when the device has it,
+ * else in its own (and the reply says so); its label is the UI's ("Your language"). A chosen one is
+ * taken as it is, whatever the device has.
  */
 export const CHAT_LANGUAGES: readonly { readonly tag: string | null; readonly label: string | null }[] = [
 	{ tag: null, label: null },

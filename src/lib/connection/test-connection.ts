@@ -11,10 +11,11 @@
  * 2. announce answered — full handshake only: `mycroft.gui.connected` on the core bus, until
  *    ovos-gui answers `mycroft.gui.port` for our gui_id.
  * 3. GUI socket live — the GUI socket opens and ovos-gui replays its state (none when no page shows).
- * 4. bus window reachable — the app server's `/api/bus` stream opens and says its bus is connected
+ * 4. bus window and chat — the app server's `/api/bus` stream opens and says its bus is connected
  *    (only for the app server's own OVOS: the window reaches nothing else), and which device-side
  *    parts its features need answered it: the shell-companion extension (notifications) and a PHAL
- *    volume plugin (the OSD).
+ *    volume plugin (the OSD). The chat uses the same connection: when the device refuses it (it
+ *    lets only its own programs onto its bus, OVOS's default), the step says how to fix that.
  */
 import { busUrl, guiUrl, hostPart, type OvosAddress } from '$lib/protocol/address';
 import { decodeBus, guiConnected, encodeBus } from '$lib/protocol';
@@ -48,6 +49,7 @@ export type StepNote =
 	| { code: 'other-ovos' }
 	| { code: 'window-open'; parts: DeviceParts | null }
 	| { code: 'window-no-bus'; reason: string }
+	| { code: 'window-bus-local-only'; where: string }
 	| { code: 'window-token' }
 	| { code: 'window-refused'; status: number; reason: string }
 	| { code: 'app-server-down' };
@@ -299,7 +301,10 @@ async function testWindow(input: TestInput, fetcher: typeof fetch): Promise<[Ste
 		}
 		const state = await settledState(res.body);
 		if (state === null) return ['failed', { code: 'window-refused', status: res.status, reason: 'the stream ended before it said anything' }];
-		return state.open ? ['ok', { code: 'window-open', parts: state.parts ?? null }] : ['failed', { code: 'window-no-bus', reason: state.reason ?? '' }];
+		if (state.open) return ['ok', { code: 'window-open', parts: state.parts ?? null }];
+		// The device lets only its own programs onto its bus: the chat cannot work from here either.
+		if (state.cause === 'bus-local-only') return ['failed', { code: 'window-bus-local-only', where: where(busUrl(input.server, input.pageHost), input.pageHost) }];
+		return ['failed', { code: 'window-no-bus', reason: state.reason ?? '' }];
 	} catch {
 		return ['failed', { code: 'app-server-down' }];
 	} finally {
@@ -325,9 +330,14 @@ async function settledState(body: ReadableStream<Uint8Array>): Promise<WindowSta
 			for (const { event, data } of sse.push(text.decode(value, { stream: true }))) {
 				if (event !== 'state') continue;
 				try {
-					const s = JSON.parse(data) as { open?: unknown; reason?: unknown; parts?: Partial<DeviceParts> };
+					const s = JSON.parse(data) as { open?: unknown; reason?: unknown; cause?: unknown; parts?: Partial<DeviceParts> };
 					const parts = s.parts && { notifications: s.parts.notifications ?? 'silent', volume: s.parts.volume ?? 'silent' };
-					last = { open: s.open === true, reason: typeof s.reason === 'string' ? s.reason : undefined, ...(parts ? { parts } : {}) };
+					last = {
+						open: s.open === true,
+						reason: typeof s.reason === 'string' ? s.reason : undefined,
+						...(s.cause === 'bus-local-only' ? { cause: s.cause } : {}),
+						...(parts ? { parts } : {})
+					};
 					// A closed window may open within the wait: the app server keeps trying its bus (it may
 					// be connecting as the test starts). Closed at the timeout is the answer.
 					if (last.open && (!parts || (parts.notifications !== 'asking' && parts.volume !== 'asking'))) return last;

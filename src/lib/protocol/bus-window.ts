@@ -10,8 +10,13 @@ export const BUS_WINDOW_PATH = '/api/bus';
 /** SSE `event: state`: whether the app server holds the core bus right now. */
 export interface WindowState {
 	readonly open: boolean;
-	/** Why not, when closed (the address tried and what failed). */
+	/** Why not, when closed. */
 	readonly reason?: string;
+	/**
+	 * When closed because the device refuses the app server on its bus: OVOS lets only programs on
+	 * the device itself on unless its mycroft.conf says otherwise (fixed on the device, not by waiting).
+	 */
+	readonly cause?: 'bus-local-only';
 	/** While open: whether the device-side services the window's features rely on answered its questions. */
 	readonly parts?: DeviceParts;
 }

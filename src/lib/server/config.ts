@@ -20,7 +20,7 @@ import { accessFileProblem } from './guards/credentials';
 import { parseNetwork, type Network } from './guards/networks';
 import { applySettingsFile, checkAdapterSettings, ConfigError, fail, located, raw, withSettingsFile, type SettingsSource } from './settings-file.js';
 
-export { ConfigError, SETTINGS, SECRETS, type SettingsSource } from './settings-file.js';
+export { ConfigError, SETTINGS, SECRETS, withSettingsFile, type SettingsSource } from './settings-file.js';
 
 export interface ServerConfig {
 	/** Where the app listens (PORT, HOST). */

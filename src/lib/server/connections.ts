@@ -9,8 +9,11 @@
  * long-poll is the first busy socket to go, since its client simply asks again (issue 24.5: 17
  * addresses × 128 long-polls held all 2,048 sockets and every newcomer was reset). A socket that sends no complete
  * request head in HEADERS_TIMEOUT_MS, or no complete request in REQUEST_TIMEOUT_MS, is closed (long
- * answers — event streams — are not limited: only the request). Behind a reverse proxy every socket
- * comes from the proxy, whose own limits then apply per client.
+ * answers — event streams — are not limited: only the request). A socket whose answer waits to be
+ * sent and has not moved for STALL_MS — a client that stopped reading — is closed, and with it what
+ * the server held for it (a slow reader otherwise kept its answer, whole, for as long as it stayed
+ * connected). Behind a reverse proxy every socket comes from the proxy, whose own limits then apply
+ * per client.
  */
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
@@ -20,9 +23,11 @@ export interface ConnectionLimits {
 	readonly total: number;
 	readonly headersTimeoutMs: number;
 	readonly requestTimeoutMs: number;
+	/** How long an answer may wait unsent, not moving, before its socket is closed. */
+	readonly stallMs: number;
 }
 
-export const CONNECTION_LIMITS: ConnectionLimits = { perAddress: 128, total: 2048, headersTimeoutMs: 20_000, requestTimeoutMs: 60_000 };
+export const CONNECTION_LIMITS: ConnectionLimits = { perAddress: 128, total: 2048, headersTimeoutMs: 20_000, requestTimeoutMs: 60_000, stallMs: 30_000 };
 
 /** A socket only just opened is about to send its request: it is not evicted before this. */
 const IDLE_GRACE_MS = 1000;
@@ -38,6 +43,8 @@ export interface ConnectionStats {
 	evictedLongPoll: number;
 	/** New sockets closed: the server held `total`, all of them busy. */
 	refusedTotal: number;
+	/** Sockets closed because their client stopped reading an answer. */
+	stalled: number;
 }
 
 /** Sockets a long-poll holds now: they make room for a newcomer before it is refused. */
@@ -56,10 +63,13 @@ interface Held {
 	busy: number;
 	/** Since when it has had no request in progress. */
 	idleSince: number;
+	/** Bytes waiting to be sent at the last look, and since when they have not moved (null: none waiting). */
+	pending: number;
+	stuckSince: number | null;
 }
 
 export function guardConnections(server: Server, limits: ConnectionLimits = CONNECTION_LIMITS, log: (line: string) => void = console.warn): ConnectionStats {
-	const stats: ConnectionStats = { open: 0, refusedPerAddress: 0, evictedIdle: 0, evictedLongPoll: 0, refusedTotal: 0 };
+	const stats: ConnectionStats = { open: 0, refusedPerAddress: 0, evictedIdle: 0, evictedLongPoll: 0, refusedTotal: 0, stalled: 0 };
 	const byAddress = new Map<string, number>();
 	/** Open sockets, oldest first; an idle socket moves to the end when its request ends. */
 	const sockets = new Map<Socket, Held>();
@@ -113,7 +123,10 @@ export function guardConnections(server: Server, limits: ConnectionLimits = CONN
 			say(`${limits.total} connections open, all busy: new ones closed at once`, ++stats.refusedTotal);
 			return;
 		}
-		sockets.set(socket, { address, busy: 0, idleSince: Date.now() });
+		const held: Held = { address, busy: 0, idleSince: Date.now(), pending: 0, stuckSince: null };
+		sockets.set(socket, held);
+		// Everything written has left: whatever waits next is new.
+		socket.on('drain', () => (held.stuckSince = null));
 		byAddress.set(address, (byAddress.get(address) ?? 0) + 1);
 		stats.open++;
 		socket.once('close', () => forget(socket));
@@ -136,5 +149,23 @@ export function guardConnections(server: Server, limits: ConnectionLimits = CONN
 			if (sockets.delete(socket)) sockets.set(socket, held);
 		});
 	});
+	// A look every quarter of STALL_MS: an answer that waited, unsent and not shrinking, at every look
+	// for that long belongs to a client that stopped reading.
+	const watch = setInterval(() => {
+		const now = Date.now();
+		for (const [socket, held] of sockets) {
+			const pending = socket.writableLength;
+			if (pending === 0 || held.stuckSince === null || pending < held.pending) held.stuckSince = pending === 0 ? null : now;
+			else if (now - held.stuckSince >= limits.stallMs) {
+				socket.destroy();
+				forget(socket);
+				say(`a client stopped reading its answer for ${limits.stallMs / 1000} s: its connection closed`, ++stats.stalled);
+				continue;
+			}
+			held.pending = pending;
+		}
+	}, limits.stallMs / 4);
+	watch.unref();
+	server.once('close', () => clearInterval(watch));
 	return stats;
 }

@@ -28,7 +28,35 @@ export function firstScreen(url: URL, saved: string, ovos: OvosAddress, allowed:
 	const model = screenMirror()?.replayed();
 	const id = model ? shownNamespace(model) : null;
 	if (!model || id === null) return null;
-	return { stack: [id], stackTotal: 1, namespaces: { [id]: model.namespaces[id]! }, status: IDLE_STATUS, lastEvents: [] };
+	const ns = model.namespaces[id]!;
+	if (sizeOf(ns) > FIRST_PAINT_MAX_CHARS) return null;
+	return { stack: [id], stackTotal: 1, namespaces: { [id]: { ...ns, pages: ns.pages.map((p) => ({ ...p, url: fileOf(p.url) })) } }, status: IDLE_STATUS, lastEvents: [] };
+}
+
+/**
+ * A page url as the first paint gives it to any client: the file's name. ovos-gui's urls are paths in
+ * its cache (the embedded OVOS keeps it in the data folder), which a screen needs no more of — only
+ * an adapter's `SYSTEM:` scheme means anything to it — and the socket's replay brings the url itself.
+ */
+function fileOf(url: string | null): string | null {
+	if (url === null || !/^(\/|file:)/i.test(url)) return url;
+	return url.slice(url.lastIndexOf('/') + 1);
+}
+
+/**
+ * The largest namespace (JSON characters) a first HTML carries. A bigger page (10 MB of text, a list
+ * of 100,000) comes over the screen's socket as it would without a first paint; in every page and
+ * `__data.json` it made each answer that big, and a client that never read them had the server hold
+ * each one whole (100 such clients: 500 MB).
+ */
+export const FIRST_PAINT_MAX_CHARS = 256 * 1024;
+
+/** The mirror replaces a namespace's record when it changes: its size is measured once. */
+const sizes = new WeakMap<object, number>();
+function sizeOf(ns: object): number {
+	let n = sizes.get(ns);
+	if (n === undefined) sizes.set(ns, (n = JSON.stringify(ns).length));
+	return n;
 }
 
 /** The server's copy watches the configured OVOS's GUI port; a screen told `?host=` elsewhere sees another screen. */

@@ -106,6 +106,27 @@ export async function openMedia(raw: string, roots: readonly string[]): Promise<
 }
 
 /**
+ * The least time a refusal that touched the disk takes (ms). Opening an existing file outside the
+ * roots, judging it and closing it took longer than failing to open a missing one (1.27 against
+ * 0.90 ms, median, over HTTP): the time told whether a file of the machine exists. Each such refusal
+ * is answered this long after the request came, well above what the disk takes, so it tells nothing.
+ */
+export const REFUSAL_MS = 5;
+
+/** `openMedia`, its refusals from the disk (all 404) answered REFUSAL_MS after the start at the soonest. */
+export async function openMediaEvenly(raw: string, roots: readonly string[], minMs = REFUSAL_MS): Promise<MediaOpen> {
+	const deadline = performance.now() + minMs;
+	const opened = await openMedia(raw, roots);
+	if (opened.ok || opened.status !== 404) return opened;
+	// Timers fire on whole milliseconds, late by up to one: a timer until just short of the deadline,
+	// then turns of the event loop (other requests go on meanwhile) until it has passed.
+	const coarse = Math.floor(deadline - performance.now()) - 1;
+	if (coarse > 0) await new Promise((r) => setTimeout(r, coarse));
+	while (performance.now() < deadline) await new Promise((r) => setImmediate(r));
+	return opened;
+}
+
+/**
  * Where the open file really is: its descriptor's link in /proc (Linux). Without /proc, the name's
  * real path counts only if it is still the very file that was opened (same device and inode).
  */

@@ -4,6 +4,8 @@
  * here — ovos-gui's GUI socket it keeps for the first paint, the core bus — and the device counts as
  * unreachable while one of them cannot connect (the line says which, and why).
  */
+import { BUS_LOCAL_ONLY_FIX, busLocalOnly } from './bus/local-only';
+
 export type Service = 'ovos-gui' | 'messagebus';
 
 interface Down {
@@ -27,13 +29,29 @@ export class Reachability {
 		this.#down.set(service, { port, reason });
 		if (this.#down.size > 1) return;
 		this.#since = this.now();
-		this.log(`ovos-screen: OVOS at ${this.host} does not answer (${service} port ${port}: ${reason}); trying again quietly until it does`);
+		this.log(this.#downLine(service));
 	}
 
 	/** A connection to `service` opened. */
 	connected(service: Service): void {
-		if (!this.#down.delete(service) || this.#down.size > 0) return;
-		this.log(`ovos-screen: OVOS at ${this.host} answers again, after ${duration(this.now() - this.#since)}`);
+		if (!this.#down.delete(service)) return;
+		if (this.#down.size === 0) return this.log(`ovos-screen: OVOS at ${this.host} answers again, after ${duration(this.now() - this.#since)}`);
+		// The device is back, but not its bus: when it refuses us, that is what to fix.
+		const [still] = this.#down.keys();
+		if (still === 'messagebus' && this.#localOnly('messagebus')) this.log(this.#downLine('messagebus'));
+	}
+
+	#localOnly(service: Service): boolean {
+		const d = this.#down.get(service);
+		return service === 'messagebus' && d !== undefined && busLocalOnly(this.host, d.reason);
+	}
+
+	/** One line: what does not answer and why, and for a bus that lets only the device on, the fix. */
+	#downLine(service: Service): string {
+		const d = this.#down.get(service)!;
+		if (this.#localOnly(service))
+			return `ovos-screen: OVOS at ${this.host} refuses this app on its messagebus (port ${d.port}: ${d.reason}). ${BUS_LOCAL_ONLY_FIX}; trying again quietly until it lets us on`;
+		return `ovos-screen: OVOS at ${this.host} does not answer (${service} port ${d.port}: ${d.reason}); trying again quietly until it does`;
 	}
 
 	get reachable(): boolean {

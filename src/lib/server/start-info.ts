@@ -10,6 +10,7 @@ import { located } from './settings-file.js';
 import { guardConnections } from './connections';
 import { access, onRevoked } from './guards';
 import { isLoopback } from './guards/address';
+import { headersOnEveryAnswer } from './guards/headers';
 import { attachRelay, type Relay } from './relay';
 import { admitLetIn } from './relay/admit';
 
@@ -26,7 +27,7 @@ export interface StartInfo {
 	readonly access: string;
 	/** The one line for a failed listen (taken port, address not of this machine, …). */
 	problem(e: NodeJS.ErrnoException): string;
-	/** Bounds the server's sockets (see connections.ts); called before it listens. */
+	/** Bounds the server's sockets (see connections.ts) and heads every answer (guards/headers.ts); called before it listens. */
 	guard(server: Server): void;
 	/** The screens' sockets on the app's origin (relay/index.ts); called before it listens. */
 	relay(server: Server): void;
@@ -42,7 +43,10 @@ export function publishStart(c: ServerConfig, ovos: string): void {
 		ovos,
 		access: accessNote(c),
 		problem: (e) => (located(listenProblem('PORT', c.listenHost, c.port, e), c.source) as Error).message,
-		guard: (server) => void guardConnections(server),
+		guard: (server) => {
+			guardConnections(server);
+			headersOnEveryAnswer(server);
+		},
 		relay: (server) => void serveRelay(server)
 	};
 }

@@ -27,6 +27,39 @@ export function frameUrl(raw: Json | undefined): FrameUrl {
 }
 
 /**
+ * Every frame the app makes is sandboxed without same-origin (an opaque origin: nothing of this
+ * app's, its storage or its sockets). Script runs in one only: the holder of skill HTML, whose policy
+ * keeps the skill's page off the device's bus and GUI ports and from becoming any other document.
+ * A web page (SYSTEM_UrlFrame, the OCP web player) runs none of its script: the device's bus and
+ * ovos-gui accept a socket from any page, and only Chromium keeps a page of the network from opening
+ * the machine's own ports — no browser keeps a page of the machine itself or the LAN from it, and
+ * whoever chose the address (a skill, a search result behind it) would get the device
+ * (docs/security.md, "Frames and web media").
+ */
+export const WEB_PAGE_SANDBOX = 'allow-forms';
+export const SKILL_HTML_SANDBOX = 'allow-scripts';
+
+/** Address endings the OCP web player plays in its own media element rather than as a page. */
+const MEDIA_FILES: Readonly<Record<string, 'audio' | 'video'>> = {
+	mp3: 'audio', m4a: 'audio', aac: 'audio', oga: 'audio', ogg: 'audio', opus: 'audio', flac: 'audio', wav: 'audio', weba: 'audio',
+	mp4: 'video', m4v: 'video', webm: 'video', ogv: 'video', mov: 'video'
+};
+
+export type WebSource =
+	| { readonly ok: true; readonly kind: 'page'; readonly url: string; readonly host: string }
+	| { readonly ok: true; readonly kind: 'audio' | 'video'; readonly url: string; readonly host: string }
+	| { readonly ok: false; readonly reason: string };
+
+/** What the OCP web player shows of `uri`: an http(s) audio or video file to play, else a page to frame. */
+export function webSource(raw: Json | undefined): WebSource {
+	const f = frameUrl(raw);
+	if (!f.ok) return f;
+	const ext = /\.([a-z0-9]+)$/i.exec(new URL(f.url).pathname)?.[1]?.toLowerCase();
+	const media = ext !== undefined && Object.hasOwn(MEDIA_FILES, ext) ? MEDIA_FILES[ext] : undefined;
+	return { ...f, kind: media ?? 'page' };
+}
+
+/**
  * The policy skill HTML runs under, on top of its opaque-origin sandbox. The device's bus and GUI
  * sockets have no authentication and accept any origin; a skill page must never open them, so it
  * may connect over http(s) only (a `http:` source does not match `ws:`), and start no workers and

@@ -221,6 +221,14 @@ export async function preloadTemplates(): Promise<void> {
 	);
 }
 
+/** Every page with a renderer of ours: each SYSTEM template (any namespace: null), each skill page in its skill's first namespace. */
+export function registeredPages(): readonly { readonly namespace: string | null; readonly page: string }[] {
+	return [
+		...Object.keys(SYSTEM).map((page) => ({ namespace: null, page })),
+		...SKILLS.flatMap((skill) => Object.keys(skill.pages).map((page) => ({ namespace: skill.namespaces[0] as string, page })))
+	];
+}
+
 /** True when the page has a renderer of ours (a SYSTEM template or a known skill page). */
 export function isRendered(page: PageRef, namespace: string): boolean {
 	return keyOf(page, namespace) !== FALLBACK;

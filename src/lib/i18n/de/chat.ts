@@ -10,6 +10,8 @@ const de: Messages<typeof en> = {
 	noCore: 'Der OVOS-Core antwortet nicht.',
 	busy: 'Die vorige Nachricht wird noch beantwortet.',
 	coreBusy: 'OVOS ist mit anderen Chats beschäftigt: bitte gleich noch einmal versuchen.',
+	questionEnded: 'OVOS war mit anderen Chats beschäftigt und hat seine Frage beendet, bevor deine Antwort kam: frag noch einmal.',
+	busLocalOnly: 'OVOS lässt auf dem Gerät nur Programme an seinen Nachrichtenbus, die auf dem Gerät selbst laufen, und der Chat braucht ihn. Starte diese App auf dem Gerät oder öffne den Bus in der mycroft.conf des Geräts (siehe „Pointing it at a device“ in docs/install.md).',
 	queued: (ahead) =>
 		ahead === 0
 			? 'OVOS ist mit anderen Chats beschäftigt: deine Nachricht ist als Nächste dran'
@@ -30,8 +32,9 @@ const de: Messages<typeof en> = {
 	private: 'Privater Chat',
 	device: 'Auf diesem Gerät',
 	language: 'Sprache',
-	languageHelp: 'Die Sprache, in der OVOS diesen Chat versteht und beantwortet',
-	auto: 'Sprache des Geräts',
+	languageHelp: 'Die Sprache, in der OVOS diesen Chat versteht und beantwortet. Deine Sprache: die dieser Seite, wenn OVOS auf dem Gerät sie versteht, sonst die des Geräts.',
+	auto: 'Deine Sprache',
+	notHeard: (wanted, heard) => `OVOS versteht auf diesem Gerät kein ${wanted} und hat deine Nachricht auf ${heard} genommen.`,
 	messages: 'Nachrichten',
 	hint: 'Schreib OVOS etwas, zum Beispiel {example}.',
 	example: 'wie spät ist es',

@@ -25,6 +25,8 @@ const de: Messages<typeof en> = {
 	openingPlayer: 'Player wird geöffnet …',
 	video: 'Video',
 	web: 'Web-Player',
+	tapToPlay: 'Zum Starten auf Abspielen tippen.',
+	withoutScripts: 'Ohne ihre Skripte angezeigt: Eine Webseite darf dieses Gerät nicht steuern.',
 	stop: 'Stopp',
 	notSent: 'Nicht verbunden: Es wurde nichts gesendet.',
 	typeFirst: 'Gib zuerst ein, was abgespielt werden soll.'

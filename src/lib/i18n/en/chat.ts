@@ -7,6 +7,9 @@ const en = {
 	noCore: 'OVOS core is not responding.',
 	busy: 'Still answering your previous message.',
 	coreBusy: 'OVOS is busy with other chats: try again in a moment.',
+	questionEnded: 'OVOS was busy with other chats and ended its question before your answer came: ask again.',
+	// The device lets only programs on itself onto its messagebus (OVOS's default); the chat needs that bus.
+	busLocalOnly: 'OVOS on the device lets only programs running on the device itself onto its messagebus, and the chat needs it. Run this app on the device, or open the bus in the device’s mycroft.conf (see “Pointing it at a device” in docs/install.md).',
 	// While a message waits for its turn (OVOS takes a few chats at a time); `ahead`: messages before it.
 	queued: (ahead: number) =>
 		ahead === 0 ? 'OVOS is busy with other chats: yours is next' : `OVOS is busy with other chats: ${ahead} ahead of yours`,
@@ -26,8 +29,10 @@ const en = {
 	private: 'Private chat',
 	device: 'On this device',
 	language: 'Language',
-	languageHelp: 'The language OVOS hears and answers this chat in',
-	auto: 'Device’s language',
+	languageHelp: 'The language OVOS hears and answers this chat in. Your language: this page’s, when OVOS on the device understands it; else the device’s own.',
+	auto: 'Your language',
+	// The reader's language is not one the device has: OVOS took the message in its own.
+	notHeard: (wanted: string, heard: string) => `OVOS on this device does not understand ${wanted}, so it took your message in ${heard}.`,
 	messages: 'Messages',
 	hint: 'Type to talk to OVOS, for example {example}.',
 	example: 'what time is it',

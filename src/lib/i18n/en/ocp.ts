@@ -23,6 +23,8 @@ const en = {
 	openingPlayer: 'Opening the player…',
 	video: 'Video',
 	web: 'Web player',
+	tapToPlay: 'Tap play to start.',
+	withoutScripts: 'Shown without its scripts: a web page may not steer this device.',
 	stop: 'Stop',
 	notSent: 'Not connected: nothing was sent.',
 	typeFirst: 'Type what to play first.'

@@ -11,7 +11,8 @@ const ptBR: Overrides<typeof en> = {
 	videoNote: 'Os vídeos do player são mostrados pelo player de vídeo do próprio dispositivo, não neste visor.',
 	webNote: 'Os players web funcionam na visualização de navegador do próprio dispositivo, não neste visor.',
 	openingPlayer: 'Abrindo o player…',
-	web: 'Player web'
+	web: 'Player web',
+	withoutScripts: 'Mostrada sem seus scripts: uma página web não pode controlar este dispositivo.'
 };
 
 export default ptBR;

@@ -10,6 +10,8 @@ const pt: Messages<typeof en> = {
 	noCore: 'O núcleo do OVOS não responde.',
 	busy: 'Ainda a responder à mensagem anterior.',
 	coreBusy: 'O OVOS está ocupado com outras conversas: tente de novo daqui a pouco.',
+	questionEnded: 'O OVOS estava ocupado com outras conversas e terminou a pergunta antes de chegar a sua resposta: pergunte de novo.',
+	busLocalOnly: 'O OVOS só deixa ligar-se ao seu barramento de mensagens programas que correm no próprio dispositivo, e a conversa precisa dele. Execute esta aplicação no dispositivo, ou abra o barramento no mycroft.conf do dispositivo (ver “Pointing it at a device” em docs/install.md).',
 	queued: (ahead) =>
 		ahead === 0
 			? 'O OVOS está ocupado com outras conversas: a sua mensagem é a próxima'
@@ -30,8 +32,9 @@ const pt: Messages<typeof en> = {
 	private: 'Conversa privada',
 	device: 'Neste dispositivo',
 	language: 'Idioma',
-	languageHelp: 'O idioma em que o OVOS ouve e responde a esta conversa',
-	auto: 'Idioma do dispositivo',
+	languageHelp: 'O idioma em que o OVOS ouve e responde a esta conversa. O seu idioma: o desta página, quando o OVOS no dispositivo o entende; senão, o do dispositivo.',
+	auto: 'O seu idioma',
+	notHeard: (wanted, heard) => `O OVOS deste dispositivo não entende ${wanted}, por isso tomou a sua mensagem em ${heard}.`,
 	messages: 'Mensagens',
 	hint: 'Escreva para falar com o OVOS, por exemplo {example}.',
 	example: 'que horas são',

@@ -25,6 +25,8 @@ const pt: Messages<typeof en> = {
 	openingPlayer: 'A abrir o reprodutor…',
 	video: 'Vídeo',
 	web: 'Reprodutor web',
+	tapToPlay: 'Toque em reproduzir para começar.',
+	withoutScripts: 'Mostrada sem os seus scripts: uma página web não pode controlar este dispositivo.',
 	stop: 'Parar',
 	notSent: 'Sem conexão: nada foi enviado.',
 	typeFirst: 'Escreva primeiro o que quer reproduzir.'

@@ -17,9 +17,10 @@ import { isObject } from '../../protocol/json';
 import type { BusMessage } from '../../protocol/types';
 import { BusUnavailableError, type BusClient } from '../bus/client';
 import { realClock, type Clock, type TimerHandle } from '../clock';
-import { CoreAdmission, type Hold } from './admission';
+import { CoreAdmission, coreBusy, type Fit, type Hold } from './admission';
 import { cancelWord } from './cancel-words';
-import { badInput, busy, coreDown } from './errors';
+import type { SessionState } from './conversations';
+import { badInput, busy, coreDown, questionEnded } from './errors';
 import { askingSkills, outgoingSnapshot, snapshotOf, withoutResponseMode, type Snapshot } from './snapshot';
 import { AUDIO_OUTPUT_END, kindOf, SPEECH_STOP, UTTERANCE } from './topics';
 import { DEFAULT_TIMING, skillOf, Turn, TURN_MARKER, type TurnRecord, type TurnTiming } from './turn';
@@ -58,6 +59,12 @@ export interface ChatAgentOptions {
 	 * type an answer (a voice user would have been asked again at 20 and 40 s).
 	 */
 	readonly questionIdleMs?: number;
+	/**
+	 * How long a question asked with every question place taken, and nobody holding more than its
+	 * share, stays open (unless a place frees meanwhile): the moment turns that ask nothing may wait
+	 * for it. Default 1 s.
+	 */
+	readonly crowdedQuestionMs?: number;
 	/** How long a session whose turn was cut short is watched for a question it asks after all. */
 	readonly watchMs?: number;
 }
@@ -72,13 +79,18 @@ interface OpenQuestion {
 	readonly open: readonly string[];
 	/** Its place in core's pool (the answer takes it over); null for one found after its turn. */
 	readonly hold: Hold | null;
-	readonly until: number;
-	readonly expiry: TimerHandle;
+	until: number;
+	expiry: TimerHandle | null;
 }
+
+/** Why a question is ended: nobody answered in time, its chat was left, or its place was needed. */
+type EndReason = 'idle' | 'left' | 'room';
 
 /** A turn's place in core's pool, passed on to the question it ends on. */
 interface Holder {
 	hold: Hold | null;
+	/** Its question found no place (others wait for theirs) and was ended at once. */
+	withdrawn?: boolean;
 }
 
 /** A session whose turn was cut short: a question its handler still asks is left behind. */
@@ -100,6 +112,8 @@ interface Plan {
 
 const DEVICE_SESSION = 'default';
 const MAX_WATCHES = 1000;
+/** Sessions whose question was ended to make room, remembered for their next turn. */
+const MAX_ROOM_ENDED = 1000;
 
 const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -124,7 +138,7 @@ export function lastUserText(messages: readonly AgentMessage[]): string {
 export class ChatAgent {
 	readonly source: string;
 	readonly timing: TurnTiming;
-	readonly stats = { questionsEnded: 0, staleRetried: 0 };
+	readonly stats = { questionsEnded: 0, staleRetried: 0, questionsMadeRoom: 0 };
 	readonly #bus: AgentBus;
 	readonly #clock: Clock;
 	readonly #connectWaitMs: number;
@@ -139,7 +153,10 @@ export class ChatAgent {
 	readonly #watches = new Map<string, Watch>();
 	readonly #admission: CoreAdmission;
 	readonly #questionIdleMs: number;
+	readonly #crowdedQuestionMs: number;
 	readonly #watchMs: number;
+	/** Sessions whose question was ended for another client's (when): their next turn is told so. */
+	readonly #roomEnded = new Map<string, number>();
 
 	constructor(opts: ChatAgentOptions) {
 		this.#bus = opts.bus;
@@ -156,6 +173,7 @@ export class ChatAgent {
 			clock: this.#clock
 		});
 		this.#questionIdleMs = opts.questionIdleMs ?? 60_000;
+		this.#crowdedQuestionMs = opts.crowdedQuestionMs ?? 1000;
 		this.#watchMs = opts.watchMs ?? 120_000;
 		this.#bus.onMessage((msg) => this.#route(msg));
 		this.#bus.onClose(() => {
@@ -172,9 +190,14 @@ export class ChatAgent {
 		return this.#active.size;
 	}
 
-	/** Whether this session has a question open, or a turn running that may end on one. */
-	isAsking(sessionId: string): boolean {
-		return this.#questions.has(sessionId) || this.#reserved.has(sessionId);
+	/**
+	 * Whether a conversation whose last reply here was a question can go on in this session: its
+	 * question is open (or a turn of it runs), it was ended to make room (its next turn is told so),
+	 * or it is gone (answered, ended, or never known here).
+	 */
+	questionState(sessionId: string): SessionState {
+		if (this.#questions.has(sessionId) || this.#reserved.has(sessionId)) return 'live';
+		return this.#roomEnded.has(sessionId) ? 'question-ended' : 'gone';
 	}
 
 	/** Questions chats have left open (each holds a thread of core's handler pool). */
@@ -192,7 +215,7 @@ export class ChatAgent {
 		return this.#admission.queued;
 	}
 
-	get admission(): Pick<CoreAdmission, 'share' | 'queueLength' | 'queueWaitMs' | 'stats'> {
+	get admission(): Pick<CoreAdmission, 'share' | 'questionPlaces' | 'queueLength' | 'queueWaitMs' | 'stats' | 'questions'> {
 		return this.#admission;
 	}
 
@@ -206,7 +229,8 @@ export class ChatAgent {
 	 * (see TurnOutcome). `onSentence` gets each speak as it arrives. The turn first takes a place in
 	 * core's pool — the one its question holds when it answers one, else a free one, waiting in line
 	 * when none is (`opts.onQueued`). Throws ChatError `busy` when the session already has a turn,
-	 * `core-busy` when no place came free in time, `core-down` when nothing reacted,
+	 * `core-busy` when no place came free in time, `question-ended` when the session's question was
+	 * ended to make room for other chats since, `core-down` when nothing reacted,
 	 * BusUnavailableError when the bus is down.
 	 */
 	async turn(text: string, opts: TurnOptions, onSentence?: (s: Sentence) => void): Promise<TurnResult> {
@@ -223,9 +247,10 @@ export class ChatAgent {
 		const holder: Holder = { hold: question?.hold ?? null };
 		let sent = false;
 		try {
+			this.#noQuestionEnded(sessionId);
 			signal?.throwIfAborted();
 			await this.ready();
-			holder.hold ??= await this.#admission.acquire(signal, opts.onQueued);
+			holder.hold ??= await this.#admission.acquire(opts.client ?? 'unknown', signal, opts.onQueued);
 			let plan = this.#plan(opts, question);
 			sent = true;
 			let record = await this.#run(text, opts, plan, holder, onSentence);
@@ -236,7 +261,7 @@ export class ChatAgent {
 				plan = { snapshot: plan.snapshot && withoutResponseMode(plan.snapshot), open: [], answering: null, stale: true };
 				record = await this.#run(text, opts, plan, holder, onSentence);
 			}
-			return this.#settle(record, plan);
+			return this.#settle(record, plan, holder);
 		} catch (e) {
 			// Nothing was sent (bus down, no place, the client gave up): the question is still open.
 			if (question && !sent) {
@@ -257,12 +282,25 @@ export class ChatAgent {
 	 * session (it restarted since). Resolves true when a question was ended.
 	 */
 	endChat(sessionId: string, snapshot: Snapshot | null = null): boolean {
-		if (this.#questions.has(sessionId)) return this.#endQuestion(sessionId);
+		this.#roomEnded.delete(sessionId);
+		if (this.#questions.has(sessionId)) return this.#endQuestion(sessionId, 'left');
 		if (sessionId === DEVICE_SESSION || this.#cache.has(sessionId) || !snapshot) return false;
 		const asking = askingSkills(snapshot);
 		if (!asking.length) return false;
 		this.#openQuestion({ sessionId, skill: asking[0] ?? null, snapshot, open: [], hold: null });
-		return this.#endQuestion(sessionId);
+		return this.#endQuestion(sessionId, 'left');
+	}
+
+	/**
+	 * The session's question was ended to make room for other chats since its last turn: this text
+	 * was most likely the answer, and there is nothing left to take it. Said once, plainly (410), rather
+	 * than answered as a new request OVOS would not understand.
+	 */
+	#noQuestionEnded(sessionId: string): void {
+		const at = this.#roomEnded.get(sessionId);
+		if (at === undefined) return;
+		this.#roomEnded.delete(sessionId);
+		if (this.#clock.now() - at <= this.#questionIdleMs) throw questionEnded();
 	}
 
 	/**
@@ -323,11 +361,10 @@ export class ChatAgent {
 		try {
 			const data: BusMessage['data'] = { utterances: [text] };
 			if (opts.lang) data.lang = opts.lang;
-			const sent = this.#bus.send({
-				type: UTTERANCE,
-				data,
-				context: { session: snapshot, source: this.source, destination: ['skills'], [TURN_MARKER]: marker }
-			});
+			const context: BusMessage['context'] = { session: snapshot, source: this.source, destination: ['skills'], [TURN_MARKER]: marker };
+			// Not for `default`: core would make it the device's own language, for its voice too.
+			if (opts.readerLang && !opts.lang && !device) context.request_lang = opts.readerLang;
+			const sent = this.#bus.send({ type: UTTERANCE, data, context });
 			if (!sent) turn.finish('bus-lost');
 			const record = await turn.result;
 			if (record.outcome === 'bus-lost' && !record.sentences.length)
@@ -354,7 +391,9 @@ export class ChatAgent {
 		if (sessionId !== DEVICE_SESSION) this.#remember(sessionId, snapshot, record.openTurns);
 		if (outcome === 'awaiting') {
 			const skill = record.asking ?? askingSkills(snapshot)[0] ?? null;
-			return void this.#openQuestion({ sessionId, skill, snapshot, open: record.openTurns, hold });
+			if (this.#openQuestion({ sessionId, skill, snapshot, open: record.openTurns, hold }) !== 'none') return;
+			holder.withdrawn = true;
+			return void this.#endQuestion(sessionId, 'left');
 		}
 		if (outcome === 'aborted' || outcome === 'timeout' || outcome === 'deadline' || outcome === 'no-core') {
 			// Cut short: the handler may still ask later, and a question nobody will answer must be ended.
@@ -368,8 +407,9 @@ export class ChatAgent {
 	}
 
 	/** The turn's result for the caller. */
-	#settle(record: TurnRecord, plan: Plan): TurnResult {
+	#settle(record: TurnRecord, plan: Plan, holder: Holder): TurnResult {
 		if (record.outcome === 'no-core') throw coreDown(this.timing.reactMs);
+		if (holder.withdrawn) throw coreBusy('every place for a question is taken, and others wait', this.#admission.questionRetryAfterS());
 		const awaitingUntil = record.outcome === 'awaiting' ? (this.#questions.get(record.sessionId)?.until ?? null) : null;
 		const { asking: _asking, marker: _marker, answeredBy: _answeredBy, ...rest } = record;
 		return { ...rest, outcome: record.outcome as TurnOutcome, awaitingUntil, staleQuestion: plan.stale };
@@ -384,22 +424,43 @@ export class ChatAgent {
 		this.#admission.close();
 	}
 
-	/** A question waits for its answer from now: ended when none has arrived for the idle limit. */
-	#openQuestion(q: Omit<OpenQuestion, 'until' | 'expiry'>): OpenQuestion {
+	/**
+	 * A question waits for its answer from now: ended when none has arrived for the idle limit — or,
+	 * asked when every question place is taken and nobody holds more than its share, after a moment
+	 * unless a place frees first (admission.ts). `none`: it has no place at all (the caller ends it).
+	 */
+	#openQuestion(q: Omit<OpenQuestion, 'until' | 'expiry'>): Fit {
 		const old = this.#takeQuestion(q.sessionId);
 		if (old?.hold && old.hold !== q.hold) old.hold.release();
-		const until = this.#clock.now() + this.#questionIdleMs;
-		const expiry = this.#clock.setTimeout(() => this.#endQuestion(q.sessionId), this.#questionIdleMs);
-		const question: OpenQuestion = { ...q, until, expiry };
-		this.#questions.set(q.sessionId, question);
-		return question;
+		const sid = q.sessionId;
+		const question: OpenQuestion = { ...q, until: this.#clock.now() + this.#questionIdleMs, expiry: null };
+		this.#questions.set(sid, question);
+		const fit = q.hold
+			? q.hold.question({ until: question.until, preempt: () => this.#endQuestion(sid, 'room'), room: () => this.#arm(question, this.#questionIdleMs, 'idle') })
+			: 'fits';
+		if (this.#questions.get(sid) === question) {
+			if (fit === 'fits') this.#arm(question, this.#questionIdleMs, 'idle');
+			else if (fit === 'over') this.#arm(question, this.#crowdedQuestionMs, 'room');
+		}
+		return fit;
 	}
 
+	/** (Re)starts a question's idle limit; when it runs out the question is ended for `why`. */
+	#arm(q: OpenQuestion, ms: number, why: EndReason): void {
+		if (this.#questions.get(q.sessionId) !== q) return;
+		if (q.expiry) this.#clock.clearTimeout(q.expiry);
+		q.until = this.#clock.now() + ms;
+		q.expiry = this.#clock.setTimeout(() => this.#endQuestion(q.sessionId, why), ms);
+		q.hold?.expires(q.until);
+	}
+
+	/** The question leaves the open ones; its place, if it has one, is a running turn's again. */
 	#takeQuestion(sessionId: string): OpenQuestion | null {
 		const q = this.#questions.get(sessionId);
 		if (!q) return null;
 		this.#questions.delete(sessionId);
-		this.#clock.clearTimeout(q.expiry);
+		if (q.expiry) this.#clock.clearTimeout(q.expiry);
+		q.hold?.running();
 		return q;
 	}
 
@@ -409,9 +470,18 @@ export class ChatAgent {
 	 * `mycroft.skills.abort_question` (ovos-workshop then drops the pending questions of that skill in
 	 * every session) nor a stop (a skill's global `stop()` acts on the whole device).
 	 */
-	#endQuestion(sessionId: string): boolean {
+	#endQuestion(sessionId: string, why: EndReason): boolean {
 		const q = this.#takeQuestion(sessionId);
 		if (!q) return false;
+		if (why === 'room' && sessionId !== DEVICE_SESSION) {
+			this.stats.questionsMadeRoom++;
+			this.#roomEnded.delete(sessionId);
+			this.#roomEnded.set(sessionId, this.#clock.now());
+			for (const sid of this.#roomEnded.keys()) {
+				if (this.#roomEnded.size <= MAX_ROOM_ENDED) break;
+				this.#roomEnded.delete(sid);
+			}
+		}
 		const cached = this.#cache.get(sessionId);
 		if (cached?.snapshot) this.#cache.set(sessionId, { snapshot: withoutResponseMode(cached.snapshot), open: [] });
 		const plan: Plan = { snapshot: q.snapshot, open: q.open, answering: q.skill, stale: false };
@@ -498,7 +568,7 @@ export class ChatAgent {
 		this.#watches.delete(sessionId);
 		const snapshot = snap ?? this.#cache.get(sessionId)?.snapshot ?? null;
 		this.#openQuestion({ sessionId, skill: skill ?? askingSkills(snapshot)[0] ?? null, snapshot, open: [...w.markers], hold: null });
-		this.#endQuestion(sessionId);
+		this.#endQuestion(sessionId, 'left');
 	}
 
 	/** Between turns too, a speak of a named chat session is "spoken" at once (spec §7.5). */

@@ -11,10 +11,11 @@
  */
 import * as v from 'valibot';
 import { BusUnavailableError } from '../bus/client';
+import { busUrlLocalOnly } from '../bus/local-only';
 import { newSessionId, type ChatAgent } from './agent';
 import type { ConversationMap } from './conversations';
 import { ChatError, badInput } from './errors';
-import { guard, type Guarded, type Identity, type Refusal } from '../guards';
+import { guard, shareKey, type Guarded, type Identity, type Refusal } from '../guards';
 import type { ChatLimits } from '../guards/chat-limits';
 import { canonicalLang, discardBody, json, readJson, SSE_HEADERS, sseEvent, sseStream } from './http';
 import type { ChatState, ChatTokens } from './token';
@@ -26,6 +27,7 @@ const BodySchema = v.object({
 	token: v.optional(v.string()),
 	text: v.pipe(v.string(), v.trim(), v.minLength(1, 'text must not be empty'), v.maxLength(MAX_TEXT, `text over ${MAX_TEXT} characters`)),
 	lang: v.optional(v.string()),
+	readerLang: v.optional(v.string()),
 	device: v.optional(v.boolean())
 });
 
@@ -81,8 +83,12 @@ export interface ChatRequest {
 	readonly state: ChatState;
 	readonly text: string;
 	readonly lang?: string;
+	/** The reader's own language: used when the device has it (see TurnOptions). */
+	readonly readerLang?: string;
 	/** Speak as the device: core's own `default` session (no token). */
 	readonly device?: boolean;
+	/** Who asks (`shareKey`), for the fair share of core's pool. */
+	readonly client?: string;
 }
 
 const DEVICE_STATE: ChatState = { sessionId: 'default', snapshot: null, openTurns: [] };
@@ -95,6 +101,7 @@ export function donePayload(result: TurnResult, state: ChatState, tokens: ChatTo
 		text: result.text,
 		sentences: result.sentences,
 		skill: result.skill,
+		lang: result.lang,
 		awaitingUntil: result.awaitingUntil,
 		staleQuestion: result.staleQuestion,
 		device: state.sessionId === DEVICE_STATE.sessionId,
@@ -107,12 +114,27 @@ export function nextToken(result: TurnResult, state: ChatState, tokens: ChatToke
 	return tokens.sign({ sessionId: state.sessionId, snapshot: result.snapshot ?? state.snapshot, openTurns: result.openTurns });
 }
 
-/** A ChatError or BusUnavailableError as `{status, body}`; anything else is a 500 without details. */
-export function errorBody(e: unknown): { status: number; body: { code: string; message: string; retryAfter?: number } } {
+/**
+ * A ChatError or BusUnavailableError as `{status, body}`; anything else is a 500 without details.
+ * `cause: "bus-local-only"`: the device refuses this server on its bus (it lets only programs on the
+ * device itself on, OVOS's default), which a person fixes on the device, not by waiting.
+ */
+export function errorBody(e: unknown): { status: number; body: { code: string; message: string; retryAfter?: number; cause?: 'bus-local-only' } } {
 	if (e instanceof ChatError)
 		return { status: e.status, body: { code: e.code, message: e.message, ...(e.retryAfterS !== null ? { retryAfter: e.retryAfterS } : {}) } };
-	// Not where the bus is, nor the socket error that names it (issue 24): the server's log has both.
-	if (e instanceof BusUnavailableError) return { status: 503, body: { code: e.code, message: 'the OVOS messagebus is unreachable; the server keeps trying' } };
+	// Not where the bus is, nor the socket error that names it: the server's log has both.
+	if (e instanceof BusUnavailableError) {
+		if (busUrlLocalOnly(e.url, e.reason))
+			return {
+				status: 503,
+				body: {
+					code: e.code,
+					message: 'the OVOS messagebus refuses this server: OVOS lets only programs on the device itself onto it unless its mycroft.conf says otherwise; run this app on the device, or open the bus (docs/install.md)',
+					cause: 'bus-local-only'
+				}
+			};
+		return { status: 503, body: { code: e.code, message: 'the OVOS messagebus is unreachable; the server keeps trying' } };
+	}
 	console.error('[chat] unexpected failure', e);
 	return { status: 500, body: { code: 'internal', message: 'internal error' } };
 }
@@ -121,9 +143,9 @@ export function errorBody(e: unknown): { status: number; body: { code: string; m
 export async function parseChatRequest(request: Request, deps: ChatApiDeps): Promise<ChatRequest> {
 	const parsed = v.safeParse(BodySchema, await readJson(request));
 	if (!parsed.success) throw badInput(parsed.issues[0].message);
-	const { token, text, lang, device } = parsed.output;
+	const { token, text, lang, readerLang, device } = parsed.output;
 	const state: ChatState = device ? DEVICE_STATE : token ? deps.tokens.verify(token) : freshState();
-	return { state, text, lang: lang ? canonicalLang(lang) : undefined, device };
+	return { state, text, lang: lang ? canonicalLang(lang) : undefined, readerLang: readerLang ? canonicalLang(readerLang) : undefined, device };
 }
 
 export const freshState = (): ChatState => ({ sessionId: newSessionId(), snapshot: null, openTurns: [] });
@@ -153,6 +175,8 @@ export async function startTurn(
 			snapshot: req.state.snapshot,
 			openTurns: req.state.openTurns,
 			lang: req.lang,
+			readerLang: req.readerLang,
+			client: req.client,
 			signal,
 			onStarted: sent,
 			onQueued: onQueued
@@ -180,7 +204,7 @@ export async function postChat(request: Request, url: URL, deps: ChatApiDeps, cl
 	if (!slot.ok) return refused(slot);
 	let req: ChatRequest;
 	try {
-		req = await parseChatRequest(request, deps);
+		req = { ...(await parseChatRequest(request, deps)), client: shareKey(slot.client) };
 	} catch (e) {
 		slot.release();
 		discardBody(request);

@@ -95,24 +95,42 @@ export const SSE_HEADERS = {
 	'x-accel-buffering': 'no'
 } as const;
 
-/** A server-sent-events body: `push` frames, `end` it; `onCancel` runs when the client goes away. */
-export function sseStream(onCancel: () => void): { stream: ReadableStream<Uint8Array>; push(frame: string): void; end(): void } {
+/**
+ * How far a client may fall behind a stream (bytes the server has queued for it beyond what its
+ * socket holds). A client that stops reading would otherwise have the server keep every event for
+ * it, for as long as it stays connected.
+ */
+export const SSE_MAX_BEHIND_BYTES = 1024 * 1024;
+
+/**
+ * A server-sent-events body: `push` frames, `end` it; `onCancel` runs when the client goes away, or
+ * falls SSE_MAX_BEHIND_BYTES behind (its stream then fails, and its connection is closed).
+ */
+export function sseStream(onCancel: () => void, maxBehind = SSE_MAX_BEHIND_BYTES): { stream: ReadableStream<Uint8Array>; push(frame: string): void; end(): void } {
 	const enc = new TextEncoder();
 	let ctl!: ReadableStreamDefaultController<Uint8Array>;
 	let closed = false;
-	const stream = new ReadableStream<Uint8Array>({
-		start: (c) => {
-			ctl = c;
+	const stream = new ReadableStream<Uint8Array>(
+		{
+			start: (c) => {
+				ctl = c;
+			},
+			cancel: () => {
+				closed = true;
+				onCancel();
+			}
 		},
-		cancel: () => {
-			closed = true;
-			onCancel();
-		}
-	});
+		new ByteLengthQueuingStrategy({ highWaterMark: maxBehind })
+	);
 	return {
 		stream,
 		push(frame) {
-			if (!closed) ctl.enqueue(enc.encode(frame));
+			if (closed) return;
+			ctl.enqueue(enc.encode(frame));
+			if ((ctl.desiredSize ?? 0) >= 0) return;
+			closed = true;
+			ctl.error(new Error('the client stopped reading its event stream'));
+			onCancel();
 		},
 		end() {
 			if (closed) return;

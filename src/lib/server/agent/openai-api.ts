@@ -14,9 +14,9 @@ import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { lastUserText } from './agent';
 import { admit, clientLeft, errorBody, evicted, freshState, MAX_TEXT, nextToken, retryHeaders, startTurn, type ChatApiDeps, type ChatRequest } from './chat-api';
-import { ConversationMap, type ConversationTurn } from './conversations';
+import { ConversationMap, type Claim, type ConversationTurn } from './conversations';
 import { badInput } from './errors';
-import type { Identity } from '../guards';
+import { shareKey, type Client, type Identity } from '../guards';
 import { discardBody, json, readJson, SSE_HEADERS, sseStream } from './http';
 import type { Role, TurnResult } from './types';
 
@@ -97,7 +97,7 @@ export async function postCompletions(request: Request, url: URL, deps: ChatApiD
 	if (!slot.ok) return oaError(slot.status, slot.code, slot.message, slot.retryAfterS ? { 'retry-after': String(slot.retryAfterS) } : {});
 	const turn = { started: false };
 	try {
-		return await completions(request, deps, ctx, turn, slot.release, abort);
+		return await completions(request, deps, ctx, slot.client, turn, slot.release, abort);
 	} finally {
 		if (!turn.started) slot.release();
 	}
@@ -108,6 +108,7 @@ async function completions(
 	request: Request,
 	deps: ChatApiDeps,
 	ctx: CompletionsContext,
+	who: Client,
 	handOff: { started: boolean },
 	release: () => void,
 	abort: AbortController
@@ -115,6 +116,9 @@ async function completions(
 	let req: ChatRequest;
 	let body: Body;
 	let history: ConversationTurn[];
+	/** The point of the conversation this request continues from, and the session taken from there. */
+	let point: string | null = null;
+	let claim: Claim | null = null;
 	const client = callerOf(request, ctx.client);
 	try {
 		const parsed = v.safeParse(BodySchema, await readJson(request));
@@ -128,11 +132,13 @@ async function completions(
 		const text = lastUserText(history.map((m) => ({ role: m.role as Role, content: m.content }))).trim();
 		if (!text) throw badInput('the last user message is empty');
 		if (text.length > MAX_TEXT) throw badInput(`message over ${MAX_TEXT} characters`);
-		if (body.model === DEVICE_MODEL) req = { state: { sessionId: 'default', snapshot: null, openTurns: [] }, text, device: true };
+		if (body.model === DEVICE_MODEL) req = { state: { sessionId: 'default', snapshot: null, openTurns: [] }, text, device: true, client: shareKey(who) };
 		else {
-			const lastUser = history.findLastIndex((m) => m.role === 'user');
-			const token = request.headers.get(CHAT_TOKEN_HEADER) ?? deps.conversations.get(ConversationMap.key(client, history.slice(0, lastUser)));
-			req = { state: token ? deps.tokens.verify(token) : freshState(), text };
+			point = ConversationMap.key(client, history.slice(0, history.findLastIndex((m) => m.role === 'user')));
+			const pinned = request.headers.get(CHAT_TOKEN_HEADER);
+			claim = pinned ? null : deps.conversations.claim(point, (sid) => deps.agent.questionState(sid));
+			const token = pinned ?? claim?.token;
+			req = { state: token ? deps.tokens.verify(token) : freshState(), text, client: shareKey(who) };
 		}
 	} catch (e) {
 		discardBody(request);
@@ -167,21 +173,26 @@ async function completions(
 			firstSentence();
 		}));
 	} catch (e) {
+		claim?.restore(); // never sent: the session is still where the conversation is
 		return failure(e);
 	}
 	handOff.started = true;
 	void turn.then(release, release);
 	const finished = turn.then(
 		(r) => ({ r, e: null }),
-		(e: unknown) => ({ r: null, e })
+		(e: unknown) => {
+			claim?.restore(); // refused before it was sent (busy, no place): where it was
+			return { r: null, e };
+		}
 	);
 	const remember = (r: TurnResult, token: string | null) => {
 		if (!token || req.device) return;
-		// The conversation as the client will send it next: with our reply, or, when there is none, as it is.
-		const replied = r.outcome === 'answered' || r.outcome === 'awaiting' || r.outcome === 'unmatched';
-		const turns = replied ? [...history, { role: 'assistant', content: contentOf(r) }] : history;
 		const sid = req.state.sessionId;
-		deps.conversations.set(ConversationMap.key(client, turns), sid, token, (other) => deps.agent.isAsking(other));
+		// The conversation as the client will send it next: with our reply; with none (cut short), where
+		// it was, so that sending the same request again goes on in the same session.
+		const replied = r.outcome === 'answered' || r.outcome === 'awaiting' || r.outcome === 'unmatched';
+		if (replied) deps.conversations.set(ConversationMap.key(client, [...history, { role: 'assistant', content: contentOf(r) }]), sid, token, r.outcome === 'awaiting');
+		else deps.conversations.set(point, sid, token, claim?.awaiting ?? false);
 	};
 	const ovosOf = (r: TurnResult, token: string | null) => ({
 		token,

@@ -104,6 +104,7 @@ export class Turn {
 	#adopted = false;
 	readonly #sentences: Sentence[] = [];
 	#skill: string | null = null;
+	#lang: string | null = null;
 	#handler: string | null = null;
 	#unmatched = false;
 	#done = false;
@@ -169,6 +170,8 @@ export class Turn {
 			this.#snapshot = snap;
 			this.#adopted = true;
 		}
+		// Core says the language it resolved on the frames it derives from the utterance.
+		if (typeof msg.context.lang === 'string' && msg.context.lang) this.#lang = msg.context.lang;
 		switch (kind) {
 			case 'speak':
 				return this.#speak(msg);
@@ -280,6 +283,7 @@ export class Turn {
 			sentences: this.#sentences,
 			text: this.#sentences.map((s) => s.text).join('\n'),
 			skill: this.#skill ?? skillFromHandler(this.#handler),
+			lang: this.#lang,
 			snapshot: this.#adopted ? this.#snapshot : null,
 			openTurns: nextOpen(this.s.open, this.s.marker, outcome),
 			asking: outcome === 'awaiting' ? (this.#asking ?? this.#skill) : null,

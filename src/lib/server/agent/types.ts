@@ -35,6 +35,8 @@ export interface TurnResult {
 	readonly text: string;
 	/** The skill that answered: the last one that spoke, else the handler named by `handled`. */
 	readonly skill: string | null;
+	/** The language core took the turn in (what it said it resolved), when it said. */
+	readonly lang: string | null;
 	/** The latest session snapshot core sent for this chat: the next turn carries it. */
 	readonly snapshot: Snapshot | null;
 	/** Turn markers whose late frames still belong to the chat (an unanswered question's handler). */
@@ -60,9 +62,20 @@ export interface TurnOptions {
 	 * pages shown on every screen). Core keeps that session's state itself: no snapshot is carried.
 	 */
 	readonly device?: boolean;
+	/** The language the user chose: sent as the utterance's `lang`, which core takes as it is. */
 	readonly lang?: string;
+	/**
+	 * The reader's own language (their UI's): asked for as `request_lang`, which core uses only when
+	 * it is one of the device's languages (`lang`, `secondary_langs`), else keeps its own.
+	 */
+	readonly readerLang?: string;
 	readonly units?: 'metric' | 'imperial';
 	readonly signal?: AbortSignal;
+	/**
+	 * Who asks (guards' `shareKey`): places in core's pool are shared fairly between clients. Turns
+	 * without one share the key `unknown`.
+	 */
+	readonly client?: string;
 	/** The snapshot to carry (from the chat token). Without it the agent's cache is used, else identity. */
 	readonly snapshot?: Snapshot | null;
 	readonly openTurns?: readonly string[];

@@ -187,65 +187,66 @@ export const TO_BUS: Readonly<Record<string, Outbound>> = {
 };
 
 /**
- * Actions a skill chose: an app's `action` (homescreen AppEntry.qml: `sendRequest(action, {})`) and
- * a notification's `action` (with its `callback_data`). Their types cannot be listed here, so the
- * rule is: the type — and the payload — must be exactly what the device itself announced on the bus:
- * - apps: `homescreen.register.app {event}` or the homescreen's `applications_model[].action`
- *   (`gui.value.set` from a homescreen namespace); the payload must be `{}`;
- * - notifications: `action` of a notification the companion popped up or stored, with exactly its
- *   `callback_data`.
- * A browser thus triggers only what a skill on the device offered a person to tap, nothing else.
+ * Actions a skill chose: an app's launcher (homescreen AppEntry.qml: `sendRequest(action, {})`) and a
+ * notification's `action` (with its `callback_data`). Their types cannot be listed here; the rule is
+ * an allow rule, and everything it does not allow is refused:
  *
- * Two more rules (issue 24.3: a GUI-socket client taught the window `recognizer_loop:utterance`,
- * `recognizer_loop:sleep` and `mycroft.stop`, and a browser then sent them):
- * - **Learnt only from the real owner.** The owners are the device's own services — the shell
- *   companion, the homescreen skill, the skills registering apps — talking on the bus. Anything
- *   ovos-gui relayed from a GUI socket (`mycroft.events.triggered` becomes `<namespace>.<event>` on
- *   the bus, so a client of port 18181 can spell `ovos.notification.notification_data` or
- *   `gui.value.set`) carries `context.gui_framework`, which ovos-gui always sets and the owners never
- *   do: such a message teaches nothing.
- * - **Never a core control type**, whoever announced it: a skill offers its own features, not the
- *   device's levers. `never` lists the prefixes of what steers core itself — listening and speech,
- *   stopping and sleep, the system, the GUI, skills, intents, settings, sessions, audio and
- *   playback, PHAL, the homescreen and notification services — and any type with a colon (core's
- *   `recognizer_loop:…`, `question:…`, `speak:…`), which no skill event has.
+ * 1. **What the device offered.** The type and the payload must be exactly what the device itself
+ *    announced on the bus, learnt from its own services only: ovos-gui marks what it relays from a
+ *    GUI socket with `context.gui_framework` (its owners never do), and such a message teaches
+ *    nothing (issue 24.3). The shell companion and the homescreen skill repeat what they are sent,
+ *    also what a GUI-socket client had ovos-gui relay to them, without that mark, so:
+ *    - apps: `homescreen.register.app {skill_id, event}` from a skill, or the homescreen's
+ *      `applications_model[].action` (`gui.value.set` from a homescreen namespace); payload `{}`;
+ *    - notifications: `action` of a notification the companion popped up or stored, with exactly
+ *      its `callback_data` — and only one the skill itself asked for: its own
+ *      `ovos.notification.api.set` (`GUIInterface.show_notification`), which a GUI socket can only
+ *      put on the bus marked.
+ * 2. **In the shape only those use** (`isAppLauncher`, `isSkillAction`), so whatever reaches the
+ *    window, only a skill's own offering ever goes out, never one of core's levers:
+ *    - an app launcher is what ovos-workshop's `@homescreen_app` registers,
+ *      `<skill_id>.<name>.homescreen.app` (OCP's is `ovos.common_play.OCP.homescreen.app`): no core
+ *      handler has that suffix; registered, it must start with the registering skill's id;
+ *    - a notification's action lies in the sender's own namespace (`GUIInterface` sends the skill's
+ *      id as `sender`): `<skill_id>.<event>`, and for OpenVoiceOS's skills (`ovos-skill-<x>.openvoiceos`,
+ *      formerly `skill-ovos-<x>.openvoiceos`) also `ovos.<x>.<event>` (the alerts skill's
+ *      `ovos.alerts.dismiss_notification`) and the other spelling of the id (the weather skill's bus
+ *      API is still `skill-ovos-weather.openvoiceos.…`).
+ *    Neither ever has a colon (core's `recognizer_loop:…`, a skill's `<skill_id>:<intent>`) or is a
+ *    core type without a dot (`detach_skill`, `register_vocab`, `complete_intent_failure`, `speak`).
+ * A browser thus triggers only what a skill on the device offered a person to tap, nothing else.
  */
 export const ANNOUNCED_ACTIONS = {
 	why: 'app launchers and notification actions offered by skills on the device',
-	maxType: 200,
-	never: [
-		'speak',
-		'mycroft.',
-		'system.',
-		'gui.',
-		'enclosure.',
-		'ovos.utterance.',
-		'ovos.session.',
-		'ovos.skills.',
-		'skillmanager.',
-		'intent.',
-		'ovos.intent.',
-		'configuration.',
-		'ovos.language.',
-		'ovos.audio.',
-		'ovos.common_play.',
-		'ovos.PHAL.',
-		'ovos.phal.',
-		'phal.',
-		'homescreen.',
-		'ovos.homescreen.',
-		'ovos.shell.',
-		'ovos.notification.',
-		'opm.',
-		'hivemind.'
-	]
+	maxType: 200
 } as const;
 
-/** Whether `type` is a core control type, which can never be an announced action (see above). */
-export function isCoreControl(type: string): boolean {
-	if (type.includes(':')) return true;
-	const t = type.toLowerCase();
-	return ANNOUNCED_ACTIONS.never.some((p) => (p.endsWith('.') ? t.startsWith(p.toLowerCase()) : t === p));
+const APP_SUFFIX = '.homescreen.app';
+
+/** Printable, no colon, no space at either end (a launcher's name part may hold spaces: "File Browser"). */
+function isEventName(type: string): boolean {
+	return type.length <= ANNOUNCED_ACTIONS.maxType && /^[^\s:\p{Cc}]([^:\p{Cc}]*[^\s:\p{Cc}])?$/u.test(type);
+}
+
+/** `<skill_id>.<name>.homescreen.app` (ovos-workshop `_register_app_launcher`); of `skillId` when one is given. */
+export function isAppLauncher(type: string, skillId?: string): boolean {
+	if (!isEventName(type) || !type.endsWith(APP_SUFFIX)) return false;
+	const head = type.slice(0, -APP_SUFFIX.length);
+	if (skillId !== undefined) return skillId !== '' && head.startsWith(`${skillId}.`) && head.length > skillId.length + 1;
+	// A skill id and a name, each non-empty.
+	const dot = head.indexOf('.');
+	return dot > 0 && dot < head.length - 1;
+}
+
+/** Whether `type` lies in the own namespace of the skill `sender` (see above). */
+export function isSkillAction(type: string, sender: string): boolean {
+	if (!isEventName(type) || !isEventName(sender)) return false;
+	return skillNamespaces(sender).some((ns) => type.startsWith(`${ns}.`) && type.length > ns.length + 1);
+}
+
+function skillNamespaces(skillId: string): string[] {
+	const ovos = /^(?:ovos-skill|skill-ovos)-([a-z0-9][a-z0-9_-]*)\.openvoiceos$/.exec(skillId);
+	return ovos ? [`ovos-skill-${ovos[1]}.openvoiceos`, `skill-ovos-${ovos[1]}.openvoiceos`, `ovos.${ovos[1]}`] : [skillId];
 }
 
 /** Largest payload a browser may post (bytes of JSON); notifications carry their callback data. */

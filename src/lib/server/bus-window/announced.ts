@@ -1,14 +1,15 @@
 /**
  * What the device itself offered a person to tap, learnt from the bus: the notifications the shell
- * companion popped up or stored, and the homescreen's app launchers. The window lets a browser send
- * a skill-chosen action only when it matches one of these exactly (allow-list.ts, ANNOUNCED_ACTIONS):
- * learnt only from the device's own services, never a core control type.
+ * companion popped up or stored (and which of them a skill asked for itself), and the homescreen's
+ * app launchers. The window lets a browser send a skill-chosen action only when it matches one of
+ * these exactly and has the shape of a skill's own offering (allow-list.ts, ANNOUNCED_ACTIONS).
  */
 import { isObject, type BusMessage, type Json, type JsonObject } from '../../protocol';
-import { isCoreControl } from './allow-list';
+import { isAppLauncher, isSkillAction } from './allow-list';
 
-/** Popups remembered (newest kept); stored notifications are whatever the last storage model said. */
+/** Popups and skills' requests remembered (newest kept); stored notifications are whatever the last storage model said. */
 const POPPED_KEPT = 100;
+const REQUESTED_KEPT = 200;
 const APPS_KEPT = 200;
 
 export interface NotificationRef {
@@ -20,6 +21,8 @@ export interface NotificationRef {
 export class Announced {
 	#popped: JsonObject[] = [];
 	#stored: JsonObject[] = [];
+	/** Notifications skills asked the companion for (`ovos.notification.api.set`): sender, action, callback data. */
+	#requested: JsonObject[] = [];
 	/** skill_id → event, from `homescreen.register.app`. */
 	readonly #apps = new Map<string, string>();
 	/** Actions of the homescreen's `applications_model`, as last set. */
@@ -29,6 +32,12 @@ export class Announced {
 		if (relayedFromGuiSocket(msg)) return;
 		const d = msg.data;
 		switch (msg.type) {
+			case 'ovos.notification.api.set':
+				if (typeof d.sender === 'string' && typeof d.action === 'string' && d.action !== '') {
+					this.#requested.push({ sender: d.sender, action: d.action, callback_data: isObject(d.callback_data) ? d.callback_data : {} });
+					if (this.#requested.length > REQUESTED_KEPT) this.#requested.shift();
+				}
+				return;
 			case 'ovos.notification.notification_data':
 				if (isObject(d.notification) && Object.keys(d.notification).length > 0) this.#pop(d.notification as JsonObject);
 				return;
@@ -66,9 +75,14 @@ export class Announced {
 
 	/** Whether `type` with `data` is an app launch or a notification action the device offered. */
 	allowsAction(type: string, data: JsonObject): boolean {
-		if (isCoreControl(type)) return false;
-		if (Object.keys(data).length === 0 && (this.#drawer.has(type) || [...this.#apps.values()].includes(type))) return true;
-		const offered = (n: JsonObject) => n.action === type && sameJson(isObject(n.callback_data) ? n.callback_data : {}, data);
+		if (Object.keys(data).length === 0 && isAppLauncher(type)) {
+			if (this.#drawer.has(type)) return true;
+			for (const [skillId, event] of this.#apps) if (event === type && isAppLauncher(type, skillId)) return true;
+		}
+		const asked = (n: JsonObject) =>
+			this.#requested.some((r) => r.sender === n.sender && r.action === type && sameJson(r.callback_data, data));
+		const offered = (n: JsonObject) =>
+			n.action === type && typeof n.sender === 'string' && isSkillAction(type, n.sender) && sameJson(isObject(n.callback_data) ? n.callback_data : {}, data) && asked(n);
 		return this.#stored.some(offered) || this.#popped.some(offered);
 	}
 

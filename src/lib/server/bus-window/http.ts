@@ -27,8 +27,8 @@ export interface WindowHttpDeps {
 	readonly keepAliveMs?: number;
 }
 
-/** 8 per address, 32 per network, 256 in all of which 32 are kept for loopback and token holders. */
-export const STREAM_SLOTS = { perAddress: 8, perNetwork: 32, total: 256, reserved: 32 } as const;
+/** 8 per address, 32 per network, 256 in all, of which 32 are kept for loopback and token holders and 32 for the network's screens. */
+export const STREAM_SLOTS = { perAddress: 8, perNetwork: 32, total: 256, reserved: 32, networkShare: 32 } as const;
 
 export function defaultDeps(window: BusWindowServer): WindowHttpDeps {
 	return {

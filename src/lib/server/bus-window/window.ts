@@ -7,8 +7,9 @@
 import * as v from 'valibot';
 import { isObject, sessionIdOf, type BusMessage, type JsonObject } from '../../protocol';
 import { PARTS_WAIT_MS, REFUSAL_STATUS, type DeviceParts, type RefusalCode, type WindowAnswer, type WindowEvent, type WindowState } from '../../protocol/bus-window';
-import { ANNOUNCED_ACTIONS, FROM_BUS, MAX_EVENT_BYTES, TO_BUS } from './allow-list';
+import { FROM_BUS, MAX_EVENT_BYTES, TO_BUS } from './allow-list';
 import { Announced } from './announced';
+import { busUrlLocalOnly } from '../bus/local-only';
 
 /** The part of `BusClient` the window uses. */
 export interface WindowBus {
@@ -19,6 +20,8 @@ export interface WindowBus {
 	onMessage(fn: (msg: BusMessage) => void): () => void;
 	onOpen(fn: () => void): () => void;
 	onClose(fn: (reason: string) => void): () => void;
+	/** A connect that never opened (refused, timed out). */
+	onFail(fn: (reason: string) => void): () => void;
 }
 
 export type WindowFrame = { readonly event: 'state'; readonly data: WindowState } | { readonly event: 'bus'; readonly data: WindowEvent };
@@ -74,7 +77,12 @@ export class BusWindowServer {
 		this.#off = [
 			o.bus.onMessage((m) => this.#received(m)),
 			o.bus.onOpen(() => this.#opened()),
-			o.bus.onClose(() => this.#setState(this.#closedState()))
+			o.bus.onClose(() => this.#setState(this.#closedState())),
+			// A bus that never opened has no close: its first refusal may be the device's rule to tell.
+			o.bus.onFail(() => {
+				const closed = this.#closedState();
+				if (!this.#state.open && closed.cause !== this.#state.cause) this.#setState(closed);
+			})
 		];
 		if (o.bus.isOpen) this.#learn();
 	}
@@ -84,7 +92,8 @@ export class BusWindowServer {
 	 * `end` runs when the window closes (the server shuts down), so the stream can finish.
 	 */
 	subscribe(fn: WindowListener, end: () => void = () => {}): () => void {
-		fn({ event: 'state', data: this.#state });
+		// Closed: as things stand now (the bus's last error, whatever the state last said).
+		fn({ event: 'state', data: this.#state.open ? this.#state : this.#closedState() });
 		for (const ev of this.#last.values()) fn({ event: 'bus', data: { ...ev, replay: true } });
 		this.#listeners.set(fn, end);
 		return () => this.#listeners.delete(fn);
@@ -96,7 +105,8 @@ export class BusWindowServer {
 
 	/** Checks a posted message against the allow-list and puts it on the bus. `client` is for the log. */
 	send(body: unknown, client = 'unknown'): WindowAnswer {
-		if (!isObject(body) || typeof body.type !== 'string' || !/^\S{1,200}$/.test(body.type))
+		// A type is printable with no space at either end (an app launcher's name part may hold one).
+		if (!isObject(body) || typeof body.type !== 'string' || !/^[^\s\p{Cc}]([^\p{Cc}]{0,198}[^\s\p{Cc}])?$/u.test(body.type))
 			return this.refuse('invalid', 'send {"type": "<bus type>", "data": {…}}', client);
 		if (body.data !== undefined && !isObject(body.data)) return this.refuse('invalid', `${body.type}: "data" must be a JSON object`, client);
 		const type = body.type;
@@ -112,7 +122,7 @@ export class BusWindowServer {
 				if (!own) return this.refuse('not-allowed', `${type}: not a notification this device announced`, client);
 				data = { notification: own };
 			}
-		} else if (type.length > ANNOUNCED_ACTIONS.maxType || !this.#announced.allowsAction(type, data)) {
+		} else if (!this.#announced.allowsAction(type, data)) {
 			return this.refuse('not-allowed', `${type} is not on the bus window's allow-list, nor an action the device offered`, client);
 		}
 		if (!this.#bus.isOpen || !this.#bus.send({ type, data, context: DEVICE_CONTEXT }))
@@ -191,8 +201,12 @@ export class BusWindowServer {
 		this.#broadcast({ event: 'state', data: state });
 	}
 
-	/** What browsers are told: not where the bus is, nor the socket error that names it (issue 24); the server's log has both. */
+	/**
+	 * What browsers are told: not where the bus is, nor the socket error that names it; the server's
+	 * log has both. Only that the device refuses this server on its bus, which a person fixes there.
+	 */
 	#closedState(): WindowState {
+		if (busUrlLocalOnly(this.#bus.url, this.#bus.lastError)) return { open: false, reason: 'the OVOS messagebus refuses this server', cause: 'bus-local-only' };
 		return { open: false, reason: 'the OVOS messagebus is not connected' };
 	}
 

@@ -283,9 +283,10 @@ export class BusClient {
 	}
 }
 
+/** `connect ECONNREFUSED 10.0.0.5:8181`: the code once (Node's message names it already). */
 function errorText(e: Error): string {
 	const code = (e as NodeJS.ErrnoException).code;
-	return code ? `${code} ${e.message}` : e.message;
+	return code && !e.message.includes(code) ? `${code} ${e.message}` : e.message;
 }
 
 function safely(fn: () => void, log: (line: string) => void): void {

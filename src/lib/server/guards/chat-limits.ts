@@ -19,20 +19,32 @@ export interface ChatLimitsOptions {
 	readonly perSecond?: number;
 	/** Turns (streaming or not) one client may have running at once. */
 	readonly perClient?: number;
-	/** Turns one network (an IPv4 /24, an IPv6 /64) may have running at once. */
+	/**
+	 * Turns one network (an IPv4 /24, an IPv6 /64) may have running at once. Default: a quarter of
+	 * `total` (never fewer than `perClient`) — the one rule, whatever the server is sized to.
+	 */
 	readonly perNetwork?: number;
 	/** Turns the server runs at once, from all clients. */
 	readonly total?: number;
 	/** Of `total`, kept for loopback clients and token holders. */
 	readonly reserved?: number;
+	/** Of `total`, kept for the others, the network's clients, so the device's own processes cannot take them all; as many as `reserved` unless given. */
+	readonly networkShare?: number;
 	readonly now?: () => number;
 }
 
-export const DEFAULT_CHAT_LIMITS = { burst: 30, perSecond: 2, perClient: 8, perNetwork: 32, total: 200, reserved: 20 } as const;
+export const DEFAULT_CHAT_LIMITS = { burst: 30, perSecond: 2, perClient: 8, total: 200, reserved: 20 } as const;
+
+/** A network's most turns at once: a quarter of the server's, so four networks can never fill it. */
+export function networkCap(total: number, perClient: number): number {
+	return Math.max(perClient, Math.ceil(total / 4));
+}
 
 export class ChatLimits {
 	readonly perClient: number;
+	readonly perNetwork: number;
 	readonly total: number;
+	readonly networkShare: number;
 	readonly #rate: RateLimiter;
 	readonly #slots: FairSlots;
 	readonly stats = { admitted: 0, rateLimited: 0, tooManyAtOnce: 0, serverFull: 0 };
@@ -41,9 +53,12 @@ export class ChatLimits {
 		const d = DEFAULT_CHAT_LIMITS;
 		this.perClient = o.perClient ?? d.perClient;
 		this.total = o.total ?? d.total;
+		this.perNetwork = o.perNetwork ?? networkCap(this.total, this.perClient);
+		const reserved = Math.min(o.reserved ?? d.reserved, this.total);
+		this.networkShare = Math.min(o.networkShare ?? reserved, this.total - reserved);
 		this.#rate = new RateLimiter({ burst: o.burst ?? d.burst, perSecond: o.perSecond ?? d.perSecond, now: o.now });
 		this.#slots = new FairSlots(
-			{ total: this.total, perAddress: this.perClient, perNetwork: o.perNetwork ?? d.perNetwork, reserved: Math.min(o.reserved ?? d.reserved, this.total) },
+			{ total: this.total, perAddress: this.perClient, perNetwork: this.perNetwork, reserved, networkShare: this.networkShare },
 			'chat turns at once'
 		);
 	}
@@ -51,12 +66,12 @@ export class ChatLimits {
 	/**
 	 * Limits sized to what the agent can take: its places in core's pool and its queue (issue 21).
 	 * Past those a turn is refused anyway ("core busy"), so the fair sharing must happen within them:
-	 * an eighth kept for loopback and token holders, a quarter at most per network.
+	 * an eighth kept for loopback and token holders (and as many for the network's clients), a quarter
+	 * at most per network.
 	 */
 	static forCore(core: { readonly share: number; readonly queueLength: number }, o: ChatLimitsOptions = {}): ChatLimits {
 		const total = core.share + core.queueLength;
-		const perClient = o.perClient ?? DEFAULT_CHAT_LIMITS.perClient;
-		return new ChatLimits({ perClient, total, reserved: Math.max(1, Math.ceil(total / 8)), perNetwork: Math.max(perClient, Math.ceil(total / 4)), ...o });
+		return new ChatLimits({ total, reserved: Math.max(1, Math.ceil(total / 8)), ...o });
 	}
 
 	/** Turns running now, from all clients. */

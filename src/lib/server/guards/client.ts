@@ -33,7 +33,7 @@ export function clientOf(who: Identity | string): Client {
 
 /** What the per-client limits count as one client: a paired browser or a token as itself, anyone else by address. */
 export function clientKey(c: Client): string {
-	return c.principal.startsWith('browser:') || c.principal.startsWith('token:') ? c.principal : c.address;
+	return isNamed(c) ? c.principal : c.address;
 }
 
 function networkOf(address: string): string {
@@ -46,6 +46,19 @@ function networkOf(address: string): string {
 	}
 	// Not an address (a test's label, a proxy's odd header): a network of its own.
 	return address;
+}
+
+/**
+ * The one name a client's share of core's pool is counted under: who it is when the server knows
+ * (a paired browser, a token's holder), else its network — so many addresses of one network, or one
+ * address, are one client.
+ */
+export function shareKey(client: Client): string {
+	return isNamed(client) ? `principal:${client.principal}` : `network:${client.network}`;
+}
+
+function isNamed(c: Client): boolean {
+	return c.principal.startsWith('browser:') || c.principal.startsWith('token:');
 }
 
 /** The IPv4 address, also out of an IPv4-mapped IPv6 one (`::ffff:10.0.0.5`); else null. */

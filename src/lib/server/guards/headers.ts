@@ -1,3 +1,5 @@
+import type { Server } from 'node:http';
+
 /**
  * Headers every answer of the app carries (issue 24.9; pages' Content-Security-Policy comes from
  * svelte.config.js, kit.csp, which can put nonces on the inline scripts it writes): no type sniffing
@@ -22,4 +24,19 @@ export function withSecurityHeaders(res: Response): Response {
 		for (const [k, v] of Object.entries(SECURITY_HEADERS)) if (!copy.headers.has(k)) copy.headers.set(k, v);
 		return copy;
 	}
+}
+
+/**
+ * What every answer starts with, before any handler runs (server/index.js calls this through the
+ * start information): SECURITY_HEADERS and, for the answers that set no policy of their own, a
+ * Content-Security-Policy that lets no other site frame them. adapter-node's static files
+ * (`/skill-frame.html`, the manifest, the service worker, the app's scripts) never reach the hooks,
+ * where pages get theirs; a page's or a route's own values replace these.
+ */
+export const ANSWER_HEADERS: Readonly<Record<string, string>> = { ...SECURITY_HEADERS, 'content-security-policy': "frame-ancestors 'self'" };
+
+export function headersOnEveryAnswer(server: Server): void {
+	server.prependListener('request', (_req, res) => {
+		for (const [k, v] of Object.entries(ANSWER_HEADERS)) res.setHeader(k, v);
+	});
 }

@@ -16,12 +16,12 @@ import { OpenRequests } from './gate';
 import { crossSiteReason } from './origin';
 import { PairingDesk } from './pairing';
 
-export { clientKey, clientOf, type Client } from './client';
+export { clientKey, clientOf, shareKey, type Client } from './client';
 export { crossSiteReason, ownOrigins, servedOverHttps, upgradeCrossSiteReason } from './origin';
 export { mayManage, OpenRequests, openToStrangers, PAIR_PATH, unauthorized, wantsPage, whenSent } from './gate';
 export { RateLimiter, type RateLimitOptions } from './rate-limit';
 export { FairSlots, type Slot, type SlotOptions } from './slots';
-export { SECURITY_HEADERS, withSecurityHeaders } from './headers';
+export { ANSWER_HEADERS, headersOnEveryAnswer, SECURITY_HEADERS, withSecurityHeaders } from './headers';
 export { Access, ENV_TOKEN_PRINCIPAL, PAIR_COOKIE, type AccessOptions, type Identity, type IdentityKind, type RevokedListener } from './identity';
 export { PairingDesk, REQUEST_COOKIE, type PendingCode } from './pairing';
 export type { BrowserInfo, TokenInfo } from './credentials';

@@ -3,11 +3,13 @@
  * event streams took all 256 and every new screen got 429 until they left; 240 held chat turns from
  * 30 addresses made the next client's 503). Each client (an address, or a paired browser or token
  * wherever it connects from: client.ts) may hold `perAddress`, each network `perNetwork`, all
- * clients `total`, of which `reserved` only privileged clients (the device, token holders) may
- * use. When a newcomer finds no room, the heaviest network gives up its oldest slot — if the
- * newcomer's network would still be lighter than it, so equals never evict each other and a screen
- * holding one or two is never the one to go while a flood holds more. A privileged newcomer may
- * evict any unprivileged slot.
+ * clients `total`, of which `reserved` only privileged clients (the device, token holders) may use,
+ * and `networkShare` only the others: the device's own processes are privileged, each of its
+ * loopback addresses a network of its own, and 45 of them × 10 event streams took every place from
+ * the screens of the network. When a newcomer finds no room, the heaviest network gives up its
+ * oldest slot — if the newcomer's network would still be lighter than it, so equals never evict
+ * each other and a screen holding one or two is never the one to go while a flood holds more. A
+ * privileged newcomer may evict any unprivileged slot beyond the network's share.
  */
 import { clientKey, type Client } from './client';
 
@@ -17,6 +19,8 @@ export interface SlotOptions {
 	readonly perNetwork: number;
 	/** Of `total`, kept for privileged clients. */
 	readonly reserved: number;
+	/** Of `total`, kept for the others (the network's clients); default none. */
+	readonly networkShare?: number;
 }
 
 /** A slot held; `release` is idempotent. */
@@ -41,6 +45,7 @@ export class FairSlots {
 	readonly #byClient = new Map<string, number>();
 	readonly #byNetwork = new Map<string, number>();
 	#unprivileged = 0;
+	#privileged = 0;
 
 	constructor(
 		readonly o: SlotOptions,
@@ -62,8 +67,10 @@ export class FairSlots {
 			this.stats.refusedNetwork++;
 			return { ok: false, status: 429, message: `at most ${this.o.perNetwork} ${this.what} per network` };
 		}
-		const full = this.#held.size >= this.o.total || (!client.privileged && this.#unprivileged >= this.o.total - this.o.reserved);
-		if (full && !this.#evictFor(client)) {
+		// Privileged clients at their most give room only among themselves.
+		const privilegedFull = client.privileged && this.#privileged >= this.o.total - (this.o.networkShare ?? 0);
+		const full = privilegedFull || this.#held.size >= this.o.total || (!client.privileged && this.#unprivileged >= this.o.total - this.o.reserved);
+		if (full && !(privilegedFull ? this.#evictAmong(client, (c) => c.privileged) : this.#evictFor(client))) {
 			this.stats.refusedFull++;
 			return { ok: false, status: 503, message: `the server holds its most ${this.what} (${this.o.total}); try again shortly` };
 		}
@@ -76,28 +83,35 @@ export class FairSlots {
 
 	/** Frees the oldest slot of the heaviest network a newcomer may take from; false when none may go. */
 	#evictFor(client: Client): boolean {
-		const mine = this.#byNetwork.get(client.network) ?? 0;
-		const mayTake = (w: { network: string | null; n: number }) => w.network !== null && w.network !== client.network && mine + 1 < w.n;
 		// Unprivileged slots go first; a privileged newcomer may take one whatever its network's weight.
-		const open = this.#heaviest(false);
-		if (open.network !== null && (client.privileged || mayTake(open))) return this.#evictOldest(open.network, false);
-		if (!client.privileged) return false;
-		const all = this.#heaviest(true);
-		return mayTake(all) && this.#evictOldest(all.network!, true);
+		const open = this.#heaviest((c) => !c.privileged);
+		if (open.network !== null && (client.privileged || this.#mayTake(client, open))) return this.#evictOldest(open.network, (c) => !c.privileged);
+		return client.privileged && this.#evictAmong(client, () => true);
 	}
 
-	/** The network holding the most slots (counting privileged ones too, or not). */
-	#heaviest(withPrivileged: boolean): { network: string | null; n: number } {
+	/** Frees the oldest slot of the heaviest network among `which` clients, if the newcomer's is lighter. */
+	#evictAmong(client: Client, which: (c: Client) => boolean): boolean {
+		const heaviest = this.#heaviest(which);
+		return this.#mayTake(client, heaviest) && this.#evictOldest(heaviest.network!, which);
+	}
+
+	/** Whether `client` may take from network `w`: another network, heavier than the newcomer's would be. */
+	#mayTake(client: Client, w: { network: string | null; n: number }): boolean {
+		return w.network !== null && w.network !== client.network && (this.#byNetwork.get(client.network) ?? 0) + 1 < w.n;
+	}
+
+	/** The network holding the most slots of `which` clients. */
+	#heaviest(which: (c: Client) => boolean): { network: string | null; n: number } {
 		const weight = new Map<string, number>();
-		for (const h of this.#held) if (withPrivileged || !h.client.privileged) weight.set(h.client.network, (weight.get(h.client.network) ?? 0) + 1);
+		for (const h of this.#held) if (which(h.client)) weight.set(h.client.network, (weight.get(h.client.network) ?? 0) + 1);
 		let best: { network: string | null; n: number } = { network: null, n: 0 };
 		for (const [network, n] of weight) if (n > best.n) best = { network, n };
 		return best;
 	}
 
-	#evictOldest(network: string, withPrivileged: boolean): boolean {
+	#evictOldest(network: string, which: (c: Client) => boolean): boolean {
 		for (const h of this.#held) {
-			if (h.client.network !== network || (!withPrivileged && h.client.privileged)) continue;
+			if (h.client.network !== network || !which(h.client)) continue;
 			this.#release(h);
 			this.stats.evicted++;
 			try {
@@ -125,6 +139,7 @@ export class FairSlots {
 		};
 		add(this.#byClient, clientKey(h.client));
 		add(this.#byNetwork, h.client.network);
-		if (!h.client.privileged) this.#unprivileged += d;
+		if (h.client.privileged) this.#privileged += d;
+		else this.#unprivileged += d;
 	}
 }

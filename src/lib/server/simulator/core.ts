@@ -26,6 +26,7 @@ export const CONVERSE_PING_MS = 500;
 export class Core {
 	private readonly off: () => void;
 	private readonly abort = new AbortController();
+	private readonly langs: ReadonlySet<string>;
 
 	constructor(
 		private readonly bus: MessageBus,
@@ -33,8 +34,11 @@ export class Core {
 		private readonly log: Logger,
 		private readonly sessions: SessionStore,
 		private readonly skills: readonly SkillDefinition[],
-		workers: WorkerPool
+		workers: WorkerPool,
+		/** The device's languages (mycroft.conf `lang` and `secondary_langs`). */
+		langs: readonly string[]
 	) {
+		this.langs = new Set(langs.map(primaryOf));
 		// Every utterance in flight waits on this signal: many at once is load, not a leak.
 		setMaxListeners(0, this.abort.signal);
 		this.off = bus.on('recognizer_loop:utterance', (m) => workers.run(m.type, () => this.handle(m)));
@@ -48,7 +52,7 @@ export class Core {
 		}
 		const text = utterances[0];
 		let session = this.sessions.fromMessage(m);
-		const lang = pickLang(m, session);
+		const lang = pickLang(m, session, this.langs);
 		// The resolved language becomes the session's and sticks (spec chat-agent.md §7.9).
 		session = { ...session, lang };
 		if (sessionId(session) === 'default') this.sessions.setDefault(session);
@@ -112,13 +116,26 @@ function activeIds(session: JsonObject): string[] {
 	return raw.flatMap((e) => (Array.isArray(e) && typeof e[0] === 'string' ? [e[0]] : []));
 }
 
-/** `data.lang` → `context.lang` → the session's → default (spec chat-agent.md §2.1). */
-function pickLang(m: BusMessage, session: JsonObject): string {
+/**
+ * `data.lang` → `context.lang` → the session's → default, as ovos-core reads it; then, as
+ * ovos-core's `disambiguate_lang`, the first of `stt_lang`, `request_lang`, `detected_lang` in the
+ * context that is one of the device's languages (`langs`: mycroft.conf `lang` and `secondary_langs`,
+ * matched by language, not region) — one it has not is ignored.
+ */
+function pickLang(m: BusMessage, session: JsonObject, langs: ReadonlySet<string>): string {
+	for (const key of ['stt_lang', 'request_lang', 'detected_lang']) {
+		const tag = m.context[key];
+		if (typeof tag === 'string' && langs.has(primaryOf(tag))) return normalizeLang(tag);
+	}
 	if (typeof m.data.lang === 'string' && m.data.lang) return normalizeLang(m.data.lang);
 	if (typeof m.context.lang === 'string' && m.context.lang) return normalizeLang(m.context.lang);
 	const s = isObject(m.context.session) ? m.context.session : null;
 	if (s && typeof s.lang === 'string' && s.lang) return normalizeLang(s.lang);
 	return typeof session.lang === 'string' ? session.lang : 'en-US';
+}
+
+function primaryOf(tag: string): string {
+	return tag.toLowerCase().split(/[-_]/)[0] ?? '';
 }
 
 /** BCP-47 casing: `sv-se` → `sv-SE`. */

@@ -74,6 +74,12 @@ export interface SimulatorOptions {
 	 */
 	readonly lang?: string;
 	/**
+	 * mycroft.conf `secondary_langs`: the other languages the device takes an utterance in when it
+	 * asks for one (`request_lang`). Default: German, Portuguese and English — the demo skills speak
+	 * all three; `[]` is a real device's default (only `lang`).
+	 */
+	readonly secondaryLangs?: readonly string[];
+	/**
 	 * Delay between a new GUI socket joining the clients and its replay (ms; default 0). ovos-gui runs
 	 * the replay on tornado's thread without the lock its shows take, so on a loaded device a show can
 	 * land between the two and reach the new client twice (issue 23.1); a lag reproduces that race.
@@ -169,6 +175,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
 				demo: opts.demo ?? false,
 				audio: opts.audio ?? true,
 				workers: opts.workers,
+				langs: [opts.lang ?? 'en-US', ...(opts.secondaryLangs ?? ['en-US', 'de-DE', 'pt-PT'])],
 				assetBase: () => `http://${host.includes(':') ? `[${host}]` : host}:${gui?.port ?? 0}`
 			});
 	const g = gui;

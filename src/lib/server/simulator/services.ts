@@ -31,6 +31,8 @@ export interface ServiceOptions {
 	readonly skills?: readonly SkillDefinition[];
 	/** Threads of core's handler pool (default min(32, CPUs + 4), as Python's). */
 	readonly workers?: number;
+	/** The device's languages: mycroft.conf `lang` and `secondary_langs`. */
+	readonly langs: readonly string[];
 }
 
 export interface Services {
@@ -49,7 +51,7 @@ export function startServices(o: ServiceOptions): Services {
 	const defs = o.skills ?? DEMO_SKILLS;
 	const workers = new WorkerPool(o.workers, o.log);
 	const skills = defs.map((def) => new SkillRuntime(def, { ...o, signal: stop.signal, workers }));
-	const core = new Core(o.bus, o.clock, o.log, o.sessions, defs, workers);
+	const core = new Core(o.bus, o.clock, o.log, o.sessions, defs, workers, o.langs);
 	const audio = o.audio === false ? null : new Audio(o.bus, o.clock);
 	// The device's volume plugin (ovos-PHAL-plugin-alsa).
 	const stopVolume = startPhalVolume(o.bus);
