@@ -274,19 +274,22 @@ test('a stack of 1,001 namespaces: the screen keeps the first 1,000, says so, an
 	expect(errors).toEqual([]);
 });
 
-test('the Connection panel shows the machine: its state, its tags and the steps that moved it (issue 22)', async ({ page }) => {
+test('the Connection panel shows the machines: the connection\'s state, its tags, each socket\'s lifecycle, and the steps that moved them', async ({ page }) => {
 	await page.goto(url());
 	await live(page);
 	await page.getByRole('button', { name: 'Connection' }).click();
-	await expect(page.getByTestId('machine-state')).toContainText('gui.connected.live');
+	await expect(page.getByTestId('machine-state')).toContainText('gui.socket.live');
 	await expect(page.getByTestId('machine-tags')).toContainText('live');
-	// Why it is offline, not only that it is: the socket closed and the machine went to wait for the port.
+	await expect(page.getByTestId('socket-gui-state')).toContainText('connected.live');
+	// Why it is offline, not only that it is: the socket closed and its lifecycle went to wait for the port.
 	const { busPort, guiPort } = sim;
 	await sim.stop();
-	await expect(page.getByTestId('machine-state')).toContainText('gui.down', { timeout: 10_000 });
+	await expect(page.getByTestId('machine-state')).toContainText('gui.socket.down', { timeout: 10_000 });
 	await expect(page.getByTestId('machine-tags')).toContainText('offline');
-	await expect(page.getByTestId('machine-steps').locator('li').first()).toContainText('gui.closed → gui.down');
+	await expect(page.getByTestId('socket-gui-state')).toContainText('down.watch');
+	await expect(page.getByTestId('machine-steps')).toContainText('gui.closed → gui.socket.down');
+	await expect(page.getByTestId('machine-steps')).toContainText('closed → gui socket: down');
 	sim = await startSimulator({ host: '127.0.0.1', busPort, guiPort, skills: false, log: false });
-	await expect(page.getByTestId('machine-state')).toContainText('gui.connected.live', { timeout: 15_000 });
-	await expect(page.getByTestId('machine-steps')).toContainText('gui.answers → gui.connected.opening');
+	await expect(page.getByTestId('machine-state')).toContainText('gui.socket.live', { timeout: 15_000 });
+	await expect(page.getByTestId('machine-steps')).toContainText('gui socket: connected.opening');
 });

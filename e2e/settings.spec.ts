@@ -94,7 +94,8 @@ test.describe('an app set up from a settings file, with a token', () => {
 			await expect(step(page, id)).toHaveAttribute('data-status', 'ok', { timeout: 10_000 });
 			await expect(step(page, id).getByTestId('ms')).toHaveText(/^\d+ ms$/);
 		}
-		await expect(step(page, 'port')).toContainText(`Something answers at 127.0.0.1:${sim.busPort}, from this browser and from the app server.`);
+		// Through the app the browser asks the relay, which answers for the port behind it: the app server's own check would say the same.
+		await expect(step(page, 'port')).toContainText(`Something answers at 127.0.0.1:${sim.busPort}.`);
 		await expect(step(page, 'announce')).toContainText(`GUI socket on port ${sim.guiPort}`);
 		await expect(step(page, 'gui')).toContainText(/Live: ovos-gui replayed \d+ messages \(1 shown\)/);
 		await expect(step(page, 'window')).toContainText('window onto the bus is open');

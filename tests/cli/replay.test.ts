@@ -43,6 +43,29 @@ describe('npm run replay', () => {
 		expect(Object.keys(s.namespaces['ovos-skill-timer.openvoiceos'].data)).toEqual(['caption', 'image']);
 	});
 
+	// Two replays a show cut into, with the frames in the order ovos-gui sends them (docs/protocol.md,
+	// "Pitfalls"): the namespace the replay read before the show's insert grew
+	// the stack comes one place early, then again one further on. Removals come by position, so a
+	// stack in the wrong order makes ovos-gui's later clears take the wrong namespace off the screen.
+	it.each([
+		['racing-replay-deep.jsonl', 39, ['skill-rg4.test', 'skill-base5.test', 'skill-base4.test', 'skill-base3.test', 'skill-base2.test', 'skill-base1.test', 'skill-base0.test'], ['skill-base0.test']],
+		[
+			'racing-replay-shallow.jsonl',
+			22,
+			['ovos-skill-alarm.openvoiceos', 'ovos-skill-timer.openvoiceos', 'skill-news.test', 'ovos-skill-weather.openvoiceos', 'skill-ovos-homescreen.openvoiceos'],
+			['ovos-skill-timer.openvoiceos', 'ovos-skill-weather.openvoiceos', 'skill-ovos-homescreen.openvoiceos']
+		]
+	])("a replay a show cut into (%s) ends in ovos-gui's stack order, and so do the clears after it", async (file, replayEnd, replayed, cleared) => {
+		const { stdout: atEnd, stderr } = await replay(`tests/fixtures/${file}`, '--at', String(replayEnd));
+		expect(JSON.parse(atEnd).stack).toEqual(replayed);
+		expect(stderr).toBe('');
+		const { stdout } = await replay(`tests/fixtures/${file}`);
+		const s = JSON.parse(stdout);
+		expect(s.stack).toEqual(cleared);
+		// Each namespace left holds its own data: a removal took the one ovos-gui removed.
+		for (const id of cleared) expect(Object.keys(s.namespaces[id].data).length).toBeGreaterThan(0);
+	});
+
 	it('exits non-zero only when the file cannot be read', async () => {
 		await expect(replay('/nonexistent/trace.jsonl')).rejects.toMatchObject({ code: 1 });
 		const dir = mkdtempSync(join(tmpdir(), 'replay-'));

@@ -5,7 +5,7 @@
 // later, as one event.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { connectionLogic, REPLAY_MS, type WireFrame } from '../../src/lib/connection';
+import { connectionLogic, REPLAY_MS, type WireRecord } from '../../src/lib/connection';
 import { BATCH_MS, OFF_THREAD_CHARS } from '../../src/lib/connection/socket-frames';
 import { MAX_PENDING } from '../../src/lib/connection/socket';
 import type { OvosAddress } from '../../src/lib/protocol';
@@ -19,7 +19,7 @@ function screen() {
 	const actor = createActor(connectionLogic({ transport: t.transport, watchers: fakeWatchers(() => true).watchers, batch: true }), {
 		input: { address: GUI, pageHost: '10.0.0.5', guiId: 'me' }
 	});
-	const wire: WireFrame[] = [];
+	const wire: WireRecord[] = [];
 	let events = 0;
 	actor.on('wire', (e) => wire.push(e.frame));
 	actor.on('wires', (e) => wire.push(...e.frames));

@@ -5,7 +5,7 @@ import { liveScreen } from '../support/live-screen';
 import { fakeTransport, fakeWatchers } from './fake-socket';
 
 const GUI: OvosAddress = { host: '10.0.0.5', guiPort: 18181, busPort: 8181, handshake: 'gui', via: 'direct' };
-const FULL: OvosAddress = { ...GUI, handshake: 'full' };
+const FULL: OvosAddress = { ...GUI, handshake: 'full', via: 'direct' };
 
 /** A screen on fake sockets; the port answers HTTP probes while `port.up`. */
 function harness(address: OvosAddress, opts: { withServer?: boolean } = {}) {

@@ -43,7 +43,8 @@ export function fakeTransport() {
 		sockets.push(s);
 		return s;
 	};
-	const last = (kind: 'gui' | 'core') => [...sockets].reverse().find((s) => s.url.endsWith(`/${kind}`));
+	// A socket straight to OVOS (`ws://h:p/gui`) or on the app's relay (`/ovos/gui?host=…`).
+	const last = (kind: 'gui' | 'core') => [...sockets].reverse().find((s) => s.url.split('?')[0]!.endsWith(`/${kind}`));
 	return { sockets, transport, last };
 }
 

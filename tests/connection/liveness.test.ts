@@ -9,7 +9,7 @@ import { liveScreen } from '../support/live-screen';
 import { fakeTransport, fakeWatchers } from './fake-socket';
 
 const GUI: OvosAddress = { host: '10.0.0.5', guiPort: 18181, busPort: 8181, handshake: 'gui', via: 'direct' };
-const FULL: OvosAddress = { ...GUI, handshake: 'full' };
+const FULL: OvosAddress = { ...GUI, handshake: 'full', via: 'direct' };
 
 function harness(address: OvosAddress) {
 	const t = fakeTransport();

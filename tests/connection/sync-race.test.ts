@@ -67,8 +67,13 @@ class OvosGui {
 		return true;
 	}
 
-	show(id: string, pages: string[], persistent: boolean): void {
-		if (this.active[0]?.id !== id) this.#activate(id);
+	/**
+	 * `gui.page.show`. `cutBy`: a client whose replay reads the stack `reads` more times between
+	 * the activation's frame and its change of the list (`Namespace.add()` / `.activate()` send
+	 * before `_activate_namespace` moves the list; the replay thread runs in between).
+	 */
+	show(id: string, pages: string[], persistent: boolean, cutBy?: { client: FakeSocket; reads: number }): void {
+		if (this.active[0]?.id !== id) this.#activate(id, cutBy);
 		const ns = this.active[0] as Ns;
 		// Checked against the pages held before the request: a name the request repeats is appended twice.
 		const held = [...ns.pages];
@@ -86,14 +91,19 @@ class OvosGui {
 			else if (!n.persistent) this.remove(n.id);
 		}
 	}
-	#activate(id: string): void {
+	#activate(id: string, cutBy?: { client: FakeSocket; reads: number }): void {
 		const ns = this.#ns(id);
 		const position = this.active.indexOf(ns);
+		const cut = () => {
+			for (let i = 0; cutBy && i < cutBy.reads; i++) this.step(cutBy.client);
+		};
 		if (position >= 0) {
 			this.#send({ type: 'mycroft.session.list.move', namespace: AS, from: position, to: 0, items_number: 1 });
+			cut();
 			this.active.unshift(...this.active.splice(position, 1));
 		} else {
 			this.#send({ type: 'mycroft.session.list.insert', namespace: AS, position: 0, data: [{ skill_id: id }] });
+			cut();
 			this.active.unshift(ns);
 			for (const [key, value] of ns.data) this.#send({ type: 'mycroft.session.set', namespace: id, data: { [key]: value } });
 		}
@@ -137,16 +147,22 @@ function viewOf(m: ScreenState): string {
 }
 
 type Command =
-	| { do: 'show'; ns: number; pages: string[]; persistent: boolean }
+	| { do: 'show'; ns: number; pages: string[]; persistent: boolean; reads?: number }
 	| { do: 'clear'; ns: number }
 	| { do: 'set'; ns: number; key: string; value: number }
 	| { do: 'step' }
 	| { do: 'reconnect' }
 	| { do: 'settle' };
 
-const NS = ['skill-a', 'skill-b', 'skill-c', 'skill-d'];
+// The first four are the property's; the rest make a stack as deep as the one seen on a device.
+const NS = ['skill-a', 'skill-b', 'skill-c', 'skill-d', 'skill-e', 'skill-f', 'skill-g'];
 const command: fc.Arbitrary<Command> = fc.oneof(
 	{ weight: 4, arbitrary: fc.record({ do: fc.constant('show' as const), ns: fc.nat(3), pages: fc.array(fc.constantFrom('p0', 'p1', 'p2'), { minLength: 1, maxLength: 3 }), persistent: fc.boolean() }) },
+	// A show whose activation the replay cuts into: one read of the stack (the usual race), or more.
+	{
+		weight: 2,
+		arbitrary: fc.record({ do: fc.constant('show' as const), ns: fc.nat(3), pages: fc.array(fc.constantFrom('p0', 'p1'), { minLength: 1, maxLength: 2 }), persistent: fc.boolean(), reads: fc.integer({ min: 1, max: 3 }) })
+	},
 	{ weight: 1, arbitrary: fc.record({ do: fc.constant('clear' as const), ns: fc.nat(3) }) },
 	{ weight: 2, arbitrary: fc.record({ do: fc.constant('set' as const), ns: fc.nat(3), key: fc.constantFrom('k0', 'k1'), value: fc.nat(3) }) },
 	{ weight: 4, arbitrary: fc.constant({ do: 'step' as const }) },
@@ -181,7 +197,10 @@ async function play(commands: readonly Command[]): Promise<{ client: string; ser
 	acceptNew();
 	for (const c of commands) {
 		const id = NS[(c as { ns?: number }).ns ?? 0] as string;
-		if (c.do === 'show') server.show(id, c.pages, c.persistent);
+		if (c.do === 'show') {
+			const s = current();
+			server.show(id, c.pages, c.persistent, c.reads && s ? { client: s, reads: c.reads } : undefined);
+		}
 		else if (c.do === 'clear') server.remove(id);
 		else if (c.do === 'set') server.set(id, c.key, c.value);
 		else if (c.do === 'step') {
@@ -223,6 +242,25 @@ describe("ovos-gui's replay race: the screen ends equal to ovos-gui (issue 23.1)
 			{ do: 'step' },
 			{ do: 'step' }
 		]);
+		expect(r.client).toBe(r.server);
+		expect(r.resyncs).toBe(1);
+	});
+
+	it('a new namespace shown as the replay reads the stack: the namespace read before the stack grew comes again one further on, and the screen ends in ovos-gui\'s order', async () => {
+		// Six persistent namespaces; the screen reconnects; five are replayed when a seventh is shown.
+		// Its insert at 0 goes out before ovos-gui's list grows, and the replay reads the sixth in
+		// between: it sends the sixth at 5 (before the fifth, on the screen), then again at 6.
+		const shows: Command[] = [0, 1, 2, 3, 4, 5].map((ns) => ({ do: 'show', ns, pages: ['idle'], persistent: true }));
+		const steps: Command[] = Array.from({ length: 5 }, () => ({ do: 'step' }));
+		const r = await play([...shows, { do: 'settle' }, { do: 'reconnect' }, ...steps, { do: 'show', ns: 6, pages: ['p0'], persistent: true, reads: 1 }, { do: 'step' }]);
+		expect(r.client).toBe(r.server);
+		expect(r.resyncs).toBe(0); // ovos-gui's order is known without a second replay
+	});
+
+	it('the replay reading the stack twice before it grew cannot be placed: a clean replay is asked for', async () => {
+		const shows: Command[] = [0, 1, 2, 3, 4, 5].map((ns) => ({ do: 'show', ns, pages: ['idle'], persistent: true }));
+		const steps: Command[] = Array.from({ length: 3 }, () => ({ do: 'step' }));
+		const r = await play([...shows, { do: 'settle' }, { do: 'reconnect' }, ...steps, { do: 'show', ns: 6, pages: ['p0'], persistent: true, reads: 2 }, { do: 'step' }]);
 		expect(r.client).toBe(r.server);
 		expect(r.resyncs).toBe(1);
 	});

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ScreenClient } from '../../src/lib/screen-view/screen-client.svelte';
 import { emptyNamespace, emptyState, type ScreenState } from '../../src/lib/screen';
 import type { OvosAddress } from '../../src/lib/protocol';
-import { REPLAY_MS } from '../../src/lib/connection';
+import { PING, REPLAY_MS } from '../../src/lib/connection';
 import { fakeTransport, fakeWatchers } from '../connection/fake-socket';
 
 const GUI: OvosAddress = { host: '10.0.0.5', guiPort: 18181, busPort: 8181, handshake: 'gui', via: 'direct' };
@@ -47,7 +47,7 @@ describe('ScreenClient', () => {
 		expect(client.state).toBe(client.actor!.getSnapshot().context.model);
 		expect(client.state.stack).toEqual(['a']);
 		expect(client.conn.status).toBe('live');
-		expect(client.conn.machine).toMatch(/^gui\.connected\.live\.replaying/);
+		expect(client.conn.machine).toMatch(/^gui\.socket\.live\.replaying/);
 		expect(client.conn.tags).toContain('live');
 	});
 
@@ -74,6 +74,24 @@ describe('ScreenClient', () => {
 		expect(client.state.stack).toEqual(['ssr']);
 		await vi.advanceTimersByTimeAsync(100);
 		expect(client.state.stack).toEqual([]);
+	});
+
+	it('through the app, a device that replays nothing: live, and the held page let go, as soon as the relay answers the ping at open', async () => {
+		const t = fakeTransport();
+		const client = new ScreenClient('me');
+		client.start({ ...GUI, via: 'app' }, { transport: t.transport, watchers: fakeWatchers(() => true).watchers, pageHost: '10.0.0.5', initial: served('ssr') });
+		const gui = t.last('gui')!;
+		gui.open();
+		await vi.advanceTimersByTimeAsync(1);
+		expect(gui.sent).toContain(PING);
+		expect(client.state.stack).toEqual(['ssr']);
+		expect(client.conn.status).not.toBe('live');
+		// The relay answers once ovos-gui's end has answered its own ping: after all ovos-gui replayed.
+		gui.receive({ type: 'ovos-screen.pong', data: { upstream: true } });
+		await vi.advanceTimersByTimeAsync(1);
+		expect(client.state.stack).toEqual([]);
+		expect(client.conn.status).toBe('live');
+		expect(client.counters.decodeErrors).toBe(0);
 	});
 
 	it('after a drop keeps the page on screen, offline, until the new connection\'s replay has spoken: no blank frame', async () => {

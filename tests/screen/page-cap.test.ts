@@ -138,7 +138,7 @@ describe('the kept pages against a reference model of all of them (property)', (
 				};
 				const urlOf = (name: string) => `/c/${NS}/qt5/${name}.qml`;
 				const insert = (position: number, items: string[]) => {
-					const a = insertUnique(whole, position, items.map((name) => ({ name, url: urlOf(name) })), pageName, true);
+					const a = insertUnique(whole, position, items.map((name) => ({ name, url: urlOf(name) })), pageName);
 					expect(apply(pagesInsert(NS, position, ...items))).toBe(typeof a === 'string');
 					if (typeof a !== 'string') whole = a;
 				};
@@ -194,7 +194,7 @@ describe('the kept pages against a reference model of all of them (property)', (
 			fc.record({ kind: fc.constant('move' as const), from: fc.integer({ min: -1, max: 14 }), to: fc.integer({ min: -1, max: 15 }), count: fc.integer({ min: 0, max: 6 }) })
 		);
 		fc.assert(
-			fc.property(fc.integer({ min: 1, max: 6 }), fc.boolean(), fc.array(op, { maxLength: 30 }), (max, keepRepeats, ops) => {
+			fc.property(fc.integer({ min: 1, max: 6 }), fc.array(op, { maxLength: 30 }), (max, ops) => {
 				let next = 0;
 				const key = (x: string) => x;
 				let whole: readonly string[] = [];
@@ -206,8 +206,8 @@ describe('the kept pages against a reference model of all of them (property)', (
 						// Sent again: names the screen keeps, among the first `max` items (those the cap carries).
 						const dups = kept.rows.length === 0 ? [] : o.dups.slice(0, max).map((i) => kept.rows[i % kept.rows.length]!);
 						const items = [...dups, ...Array.from({ length: o.fresh }, () => `n${next++}`)];
-						a = insertUnique(whole, o.position, items, key, keepRepeats);
-						b = insertUniqueKept(kept, o.position, items.slice(0, max), key, max, items.length, keepRepeats);
+						a = insertUnique(whole, o.position, items, key);
+						b = insertUniqueKept(kept, o.position, items.slice(0, max), key, max, items.length);
 					} else if (o.kind === 'remove') {
 						a = removeAt(whole, o.position, o.count);
 						b = removeKept(kept, o.position, o.count);

@@ -18,10 +18,29 @@ describe('namespace stack (mycroft.session.list.* on active_skills)', () => {
 		expect(run([stackInsert(0, 'a'), stackInsert(1, 'b'), stackInsert(2, 'c')]).state.stack).toEqual(['a', 'b', 'c']);
 	});
 
-	it('filters ids already present (Qt), inserting the rest', () => {
+	it('holds each id once: one the stack holds moves to where the insert puts it, and an insert naming one twice counts it once', () => {
 		const { state, problems } = run([stackInsert(0, 'a', 'b'), stackInsert(0, 'b', 'c', 'c')]);
-		expect(state.stack).toEqual(['c', 'a', 'b']);
+		expect(state.stack).toEqual(['b', 'c', 'a']);
 		expect(problems).toEqual([]);
+	});
+
+	it("a namespace ovos-gui's replay sends again one place further on moves there; sent again where it is, nothing changes", () => {
+		// The replay read `a` before a show's insert of `n` at 0 grew ovos-gui's stack, so `a` came
+		// before `n` pushed it on: at 2, ahead of `b`. ovos-gui's stack is [n, b, a]: it sends `a` again at 2.
+		const raced = run([stackInsert(0, 'b'), stackInsert(0, 'n'), stackInsert(1, 'a')]);
+		expect(raced.state.stack).toEqual(['n', 'a', 'b']);
+		const { state } = run([stackInsert(2, 'a')], raced.state);
+		expect(state.stack).toEqual(['n', 'b', 'a']);
+		expect(state.namespaces.a).toBe(raced.state.namespaces.a);
+		expect(run([stackInsert(2, 'a')], state).state).toBe(state);
+	});
+
+	it('a repeat past the end of what is left goes at the end; past the end of the stack it is refused', () => {
+		const base = run([stackInsert(0, 'a', 'b', 'c')]).state;
+		expect(run([stackInsert(3, 'a')], base).state.stack).toEqual(['b', 'c', 'a']);
+		const { state, problems } = run([stackInsert(4, 'a')], base);
+		expect(state).toBe(base);
+		expect(problems).toEqual(['stack insert: position 4 outside 0..3']);
 	});
 
 	it('refuses an insert position past the end, leaving the state unchanged', () => {

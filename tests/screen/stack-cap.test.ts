@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decode, type JsonObject } from '../../src/lib/protocol';
-import { capMessage, insertUnique, MAX_STACK, moveBlock, reduce, removeAt, type ScreenState } from '../../src/lib/screen';
+import { capMessage, insertMoving, insertMovingKept, MAX_STACK, moveBlock, reduce, removeAt, type Kept, type ScreenState } from '../../src/lib/screen';
 import { pagesInsert, run, set, stackInsert, stackMove, stackRemove } from './helpers';
 
 const flood = (n: number, prefix = 'f') => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
@@ -105,7 +105,7 @@ describe('the kept stack against a reference model of all of it (property)', () 
 					return refused;
 				};
 				const insert = (position: number, ids: string[]) => {
-					const a = insertUnique(whole, position, ids, (id) => id);
+					const a = insertMoving(whole, position, ids, (id) => id);
 					expect(apply(stackInsert(position, ...ids))).toBe(typeof a === 'string');
 					if (typeof a !== 'string') whole = a;
 				};
@@ -145,4 +145,37 @@ describe('the kept stack against a reference model of all of it (property)', () 
 			{ numRuns: 150 }
 		);
 	}, 60_000);
+
+	it('the list rule alone, with a small cap: insertMovingKept against insertMoving on the whole list', () => {
+		fc.assert(
+			fc.property(
+				fc.integer({ min: 1, max: 6 }),
+				fc.array(fc.record({ position: fc.integer({ min: -1, max: 12 }), fresh: fc.integer({ min: 0, max: 4 }), dups: fc.array(fc.nat(), { maxLength: 3 }) }), { maxLength: 30 }),
+				(max, ops) => {
+					let next = 0;
+					const key = (x: string) => x;
+					let whole: readonly string[] = [];
+					let kept: Kept<string> = { rows: [], length: 0 };
+					for (const o of ops) {
+						// Sent again: ids the screen keeps (one past the kept ones cannot be found there).
+						const dups = kept.rows.length === 0 ? [] : o.dups.map((i) => kept.rows[i % kept.rows.length]!);
+						const items = [...dups, ...Array.from({ length: o.fresh }, () => `n${next++}`)];
+						const a = insertMoving(whole, o.position, items, key);
+						const b = insertMovingKept(kept, o.position, items, key, max);
+						expect(typeof b).toBe(typeof a);
+						if (typeof a === 'string') {
+							expect(b).toBe(a);
+							continue;
+						}
+						whole = a;
+						kept = b as Kept<string>;
+						expect(kept.length).toBe(whole.length);
+						expect(kept.rows.length).toBeLessThanOrEqual(max);
+						expect(kept.rows).toEqual(whole.slice(0, kept.rows.length));
+					}
+				}
+			),
+			{ numRuns: 2000 }
+		);
+	});
 });

@@ -1,6 +1,6 @@
 import { createActor } from 'xstate';
 import type { OvosAddress } from '../../src/lib/protocol';
-import { connectionLogic, type ConnectionEmitted, type PortWatchers, type Transport, type WireFrame } from '../../src/lib/connection';
+import { connectionLogic, type ConnectionEmitted, type PortWatchers, type Transport, type WireRecord } from '../../src/lib/connection';
 import { wsTransport } from './ws-transport';
 
 /**
@@ -10,7 +10,7 @@ import { wsTransport } from './ws-transport';
 export function liveScreen(address: OvosAddress, transport: Transport = wsTransport, guiId = `test-${Math.random()}`, watchers?: PortWatchers) {
 	const actor = createActor(connectionLogic({ transport, watchers }), { input: { address, pageHost: '127.0.0.1', guiId } });
 	const notes: string[] = [];
-	const frames: WireFrame[] = [];
+	const frames: WireRecord[] = [];
 	const emitted: ConnectionEmitted[] = [];
 	actor.on('*', (e) => {
 		emitted.push(e);

@@ -1,49 +1,43 @@
 /**
- * The heart of the client (design.md; the product's card: *an XState machine applies list
- * insert/move/remove and session set/delete to a reactive store*). One actor owns:
+ * The heart of the client (the product's card: *an XState machine applies list insert/move/remove
+ * and session set/delete to a reactive store*; docs/architecture.md, "The connection machine").
  *
- * - the sockets, each an actor invoked by the state that needs it, so leaving the state closes it:
- *   in `gui` mode the GUI socket straight away, announced flat (spec §1.3); in `full` mode Qt's
+ * - The sockets: each is a socket lifecycle (socket-lifecycle.machine.ts) this machine invokes, for
+ *   the GUI socket and, in the full handshake, the core bus's. A lifecycle opens its socket, checks
+ *   it when it is quiet, takes it for dead, waits for its port and backs off; it tells this machine
+ *   when its socket is open or closed, and hands it every frame.
+ * - The handshake: in `gui` mode the GUI socket straight away, announced flat; in `full` mode Qt's
  *   handshake on the core bus first — `mycroft.gui.connected` with our `gui_id`, re-sent every
  *   second until our `mycroft.gui.port` arrives and again on every bus reconnect — then the GUI
- *   socket on the port it was given;
- * - the waits: a socket that is down watches its port (`port-watch.ts`) instead of retrying by
- *   WebSocket, which Chromium throttles, and never gives up;
- * - the liveness checks: a live socket silent for SILENT_MS has its device checked; DEAD_AFTER
- *   unanswered checks in a row and it is taken for dead (a frozen, sleeping or unplugged device
- *   closes nothing); after the machine slept, open sockets are replaced (they can die unseen);
- * - the screen model: every GUI connection starts from an empty model (ovos-gui replays everything
- *   on connect, spec §1.4), and every frame is decoded and applied by `applyGuiFrame` through
- *   `screen/reduce.ts`. Nothing else writes the model; the rune store subscribes to this actor.
- *   A replay that a live change cut into (ovos-gui syncs a new connection without its lock, so a
- *   namespace moved or removed meanwhile is lost or doubled, issue 23.1) is replaced by a clean one.
- *   A replay carries no page focus (spec §3.9): once it is over, a namespace with pages to choose
- *   from takes the page the app server's copy heard it focus (`focus`, issue 23), unless this
- *   connection heard a focus of its own meanwhile.
+ *   socket on the port it was given.
+ * - The replay and the model: every GUI connection starts from an empty model (ovos-gui replays
+ *   everything on connect), and every frame is decoded and applied by `applyGuiFrame(s)` through
+ *   `screen/reduce.ts`. Nothing else writes the model; the rune store subscribes to this actor. The
+ *   replay is over when the relay's answer to the first ping comes (it follows ovos-gui's whole
+ *   replay) or, straight to OVOS, REPLAY_MS after the open. A replay a live change cut into in a way
+ *   that cannot be placed (screen/replay-race.ts) is replaced by a clean one. A replay carries no
+ *   page focus: once it is over, a namespace with pages to choose from takes the page the app
+ *   server's copy heard it focus (`focus`), unless this connection heard a focus of its own.
  *
- * It tells its owner what happens through emitted events: `wire` (every frame both ways, the
- * inspector's log) and `note` (the connection timeline).
+ * It tells its owner what happens through emitted events: `wire` / `wires` (every frame both ways,
+ * the inspector's log; its owner stamps the time) and `note` (the connection timeline). It reads no
+ * clock: every wait is a delay on XState's clock.
  */
-import { assertEvent, assign, enqueueActions, emit, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, fromPromise, raise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { announce, decode, decodeBus, encode, encodeBus, guiConnected, type BusMessage, type ClientMessage, type Decoded, type GuiMessage, type ProtocolError } from '../protocol';
 import { busUrl, guiUrl, type OvosAddress } from '../protocol/address';
-import { emptyState, hasPageChoice, reduce, withFocus, type PageFocus, type ScreenState } from '../screen';
-import { aliveLogic, holdAfter, httpProbe, portWatchLogic, socketAlive, type PortWatchers } from './port-watch';
-import { socketLogic, type SocketEvent, type SocketKind } from './socket';
+import { CLEAN_REPLAY, checkReplayFrame, emptyState, hasPageChoice, reduce, replayVerdict, withFocus, type PageFocus, type ReplayCheck, type ScreenState } from '../screen';
+import { ALIVE_TIMEOUT_MS, httpProbe, type PortWatchers } from './port-watch';
+import { lifecycleLogic, lifecycleMachine, type LifecycleEvent, type LifecycleInput, type LifecycleReport } from './socket-lifecycle.machine';
+import { socketLogic, type FrameEvent, type SocketKind } from './socket';
 import { browserTransport, type Transport } from './transport';
 
 /** How often an unanswered handshake announce is repeated (Qt: 10 s; we want sub-second recovery). */
 export const ANNOUNCE_EVERY_MS = 1000;
-/** A live socket that has received nothing for this long gets its device checked. */
-export const SILENT_MS = 12_000;
-/** Unanswered checks in a row (each gives up after 4 s) that make a silent socket dead; 1 s apart. */
-export const DEAD_AFTER = 2;
-export const RECHECK_MS = 1000;
-/** Every this many quiet checks in a row, one goes end to end (a frozen server still accepts TCP). */
-export const DEEP_EVERY = 5;
 /**
- * How long after a GUI socket opens its frames may still be ovos-gui's replay: a stack move or
- * removal, or a stack op that cannot apply, in this window means a live change cut into the replay.
+ * Straight to OVOS, how long after a GUI socket opens its frames may still be ovos-gui's replay: a
+ * frame in this window that a live change cut into the replay shows there (screen/replay-race.ts).
+ * Through the app the relay's pong says when the replay is over; at the latest ALIVE_TIMEOUT_MS.
  */
 export const REPLAY_MS = 300;
 /** Clean replays asked for in a row at most (a server that always races is then taken as it is). */
@@ -56,27 +50,8 @@ export interface ConnectionInput {
 	readonly guiId: string;
 }
 
-export interface SocketStats {
-	/** Failed connects since the socket was last open. */
-	readonly attempt: number;
-	/** Connects in a row made on the port watchers' word that failed: the watchers are held off. */
-	readonly hold: number;
-	/** Liveness checks in a row that got no answer. */
-	readonly unanswered: number;
-	/** Liveness checks since the socket last spoke. */
-	readonly checks: number;
-	readonly checkStartedAt: number;
-	/** When its device last answered a liveness check. */
-	readonly answeredAt: number;
-}
-
 export interface ConnectionContext extends ConnectionInput {
 	readonly guiPort: number | null;
-	readonly gui: SocketStats;
-	readonly bus: SocketStats;
-	/** When each socket last received a frame (or opened): numbers of their own, set on every frame. */
-	readonly guiHeardAt: number;
-	readonly busHeardAt: number;
 	/** The screen: what ovos-gui has sent on the current GUI connection, applied through reduce. */
 	readonly model: ScreenState;
 	/** GUI connections so far; each one starts from an empty model. */
@@ -88,23 +63,19 @@ export interface ConnectionContext extends ConnectionInput {
 	readonly problems: number;
 	readonly seq: number;
 	/** The last frame either way, for the wire log. */
-	readonly frame: WireFrame | null;
-	/** The last batch of GUI frames, for the wire log. */
-	readonly batch: readonly WireFrame[];
-	/** Why the current replay cannot be trusted, or null. */
-	readonly raced: string | null;
+	readonly frame: WireRecord | null;
+	/** The GUI frames the last event brought (one, or a batch), for the wire log. */
+	readonly batch: readonly WireRecord[];
+	/** What the current replay's frames say about whether a live change cut into it. */
+	readonly replay: ReplayCheck;
 	readonly resyncs: number;
 }
 
 export type ConnectionEvent =
-	| SocketEvent
-	/** A port watcher says the port answers again. */
-	| { type: 'gui.answers' }
-	| { type: 'bus.answers' }
-	/** The port watch says it is time for a blind attempt (the watchers may not see what the socket can). */
-	| { type: 'gui.retry' }
-	| { type: 'bus.retry' }
-	/** `online`, or the page became visible: try now, and check quiet sockets. */
+	| FrameEvent
+	| Exclude<LifecycleReport, { type: 'note' }>
+	| { type: 'note'; what: string }
+	/** `online`, or the page became visible: sockets that are down try now. */
 	| { type: 'wake' }
 	/** The page or the machine slept `ms`: open sockets are replaced. */
 	| { type: 'slept'; ms: number }
@@ -113,9 +84,9 @@ export type ConnectionEvent =
 	/** Raised when the core bus brought our `mycroft.gui.port`. */
 	| { type: 'bus.answered' };
 
-export interface WireFrame {
+/** One frame either way, as the machine logs it; its owner stamps when (`WireFrame`). */
+export interface WireRecord {
 	readonly seq: number;
-	readonly time: number;
 	readonly socket: SocketKind;
 	readonly dir: 'in' | 'out';
 	/** Which GUI connection the frame belongs to: bumped each time a GUI socket opens (a fresh model). */
@@ -127,22 +98,21 @@ export interface WireFrame {
 	readonly problem?: string;
 }
 
-export type ConnectionEmitted = { type: 'wire'; frame: WireFrame } | { type: 'wires'; frames: readonly WireFrame[] } | { type: 'note'; what: string };
+/** A wire record with the time its owner saw it. */
+export type WireFrame = WireRecord & { readonly time: number };
+
+export type ConnectionEmitted = { type: 'wire'; frame: WireRecord } | { type: 'wires'; frames: readonly WireRecord[] } | { type: 'note'; what: string };
+
+/** The lifecycles' ids: where `wake`, `slept` and frames to send go. */
+type SocketId = 'guiSocket' | 'busSocket';
 
 const BINARY: ProtocolError = { code: 'json', message: 'binary frame (the protocol is JSON text)' };
 
-const FRESH: SocketStats = { attempt: 0, hold: 0, unanswered: 0, checks: 0, checkStartedAt: 0, answeredAt: 0 };
-
-const guiUrlOf = (c: ConnectionContext) => guiUrl({ ...c.address, guiPort: c.guiPort ?? c.address.guiPort }, c.pageHost);
+const guiPortOf = (c: ConnectionContext) => c.guiPort ?? c.address.guiPort;
+const guiUrlOf = (c: ConnectionContext) => guiUrl({ ...c.address, guiPort: guiPortOf(c) }, c.pageHost);
 const busUrlOf = (c: ConnectionContext) => busUrl(c.address, c.pageHost);
 /** Both sockets of the full handshake share the budget of ~1 failed attempt per 5 s. */
 const share = (c: ConnectionContext) => (c.address.handshake === 'full' ? 2 : 1);
-const heardAt = (c: ConnectionContext, kind: SocketKind) => (kind === 'gui' ? c.guiHeardAt : c.busHeardAt);
-const silentFor = (c: ConnectionContext, kind: SocketKind) => Date.now() - heardAt(c, kind);
-/** Since the socket spoke or its device last answered a check: the next check is due SILENT_MS after. */
-const quietFor = (c: ConnectionContext, kind: SocketKind) => Date.now() - Math.max(heardAt(c, kind), c[kind].answeredAt);
-/** A socket that spoke: its checks start over (a new object only when there is something to reset). */
-const spoke = (s: SocketStats) => (s.unanswered === 0 && s.checks === 0 ? s : { ...s, unanswered: 0, checks: 0 });
 
 /** Our `mycroft.gui.port` in a core-bus frame, or null (frames are not decoded unless they may be one). */
 function ourPort(raw: string | null, guiId: string): number | null {
@@ -155,34 +125,23 @@ function ourPort(raw: string | null, guiId: string): number | null {
 
 /** A GUI frame applied to the context: the new fields, the frame for the wire log among them. */
 function receiveGui(c: ConnectionContext, raw: string | null, replaying: boolean, decoded?: Decoded<GuiMessage>): Partial<ConnectionContext> {
-	const time = Date.now();
-	const base = { seq: c.seq + 1, time, socket: 'gui' as const, dir: 'in' as const, connection: c.connection, raw: raw ?? '' };
-	const gui = spoke(c.gui);
-	if (raw === null) {
-		return { framesIn: c.framesIn + 1, decodeErrors: c.decodeErrors + 1, seq: base.seq, gui, guiHeardAt: time, frame: { ...base, error: BINARY } };
-	}
+	const base = { seq: c.seq + 1, socket: 'gui' as const, dir: 'in' as const, connection: c.connection, raw: raw ?? '' };
+	const failed = (frame: WireRecord) => ({ framesIn: c.framesIn + 1, decodeErrors: c.decodeErrors + 1, seq: base.seq, frame, batch: [frame] });
+	if (raw === null) return failed({ ...base, error: BINARY });
 	const d = decoded ?? decode(raw);
-	if (!d.ok) {
-		return { framesIn: c.framesIn + 1, decodeErrors: c.decodeErrors + 1, seq: base.seq, gui, guiHeardAt: time, frame: { ...base, error: d.error } };
-	}
+	if (!d.ok) return failed({ ...base, error: d.error });
 	let problem: string | undefined;
 	const model = reduce(c.model, d.value, (p) => (problem = p));
 	const msg = d.value;
-	let raced = c.raced;
-	// ovos-gui never sends these in a replay; in its window they come from a live change that cut into it.
-	if (replaying && raced === null) {
-		if (msg.kind === 'stack.move' || msg.kind === 'stack.remove') raced = `${msg.kind} during the replay`;
-		else if (problem !== undefined && msg.kind === 'stack.insert') raced = `stack insert during the replay: ${problem}`;
-	}
+	const frame: WireRecord = problem === undefined ? { ...base, message: msg } : { ...base, message: msg, problem };
 	return {
 		model,
 		framesIn: c.framesIn + 1,
 		problems: c.problems + (problem === undefined ? 0 : 1),
 		seq: base.seq,
-		gui,
-		guiHeardAt: time,
-		raced,
-		frame: problem === undefined ? { ...base, message: msg } : { ...base, message: msg, problem }
+		replay: replaying ? checkReplayFrame(c.replay, msg, c.model, model, problem) : c.replay,
+		frame,
+		batch: [frame]
 	};
 }
 
@@ -191,8 +150,7 @@ function receiveGui(c: ConnectionContext, raw: string | null, replaying: boolean
  * counters in locals and one new context at the end; each frame's wire record in `batch`.
  */
 function receiveGuiFrames(c: ConnectionContext, raws: readonly (string | null)[]): Partial<ConnectionContext> {
-	const frames: WireFrame[] = [];
-	const time = Date.now();
+	const frames: WireRecord[] = [];
 	let { model, seq, decodeErrors, problems } = c;
 	const connection = c.connection;
 	let problem: string | undefined;
@@ -201,58 +159,31 @@ function receiveGuiFrames(c: ConnectionContext, raws: readonly (string | null)[]
 		seq++;
 		if (raw === null) {
 			decodeErrors++;
-			frames.push({ seq, time, socket: 'gui', dir: 'in', connection, raw: '', error: BINARY });
+			frames.push({ seq, socket: 'gui', dir: 'in', connection, raw: '', error: BINARY });
 			continue;
 		}
 		const d = decode(raw);
 		if (!d.ok) {
 			decodeErrors++;
-			frames.push({ seq, time, socket: 'gui', dir: 'in', connection, raw, error: d.error });
+			frames.push({ seq, socket: 'gui', dir: 'in', connection, raw, error: d.error });
 			continue;
 		}
 		problem = undefined;
 		model = reduce(model, d.value, report);
-		if (problem === undefined) frames.push({ seq, time, socket: 'gui', dir: 'in', connection, raw, message: d.value });
+		if (problem === undefined) frames.push({ seq, socket: 'gui', dir: 'in', connection, raw, message: d.value });
 		else {
 			problems++;
-			frames.push({ seq, time, socket: 'gui', dir: 'in', connection, raw, message: d.value, problem });
+			frames.push({ seq, socket: 'gui', dir: 'in', connection, raw, message: d.value, problem });
 		}
 	}
-	return { model, framesIn: c.framesIn + raws.length, decodeErrors, problems, seq, gui: spoke(c.gui), guiHeardAt: time, frame: frames.at(-1) ?? c.frame, batch: frames };
+	return { model, framesIn: c.framesIn + raws.length, decodeErrors, problems, seq, frame: frames.at(-1) ?? c.frame, batch: frames };
 }
 
-/** Liveness of one socket while it is open: quiet → check its device → answered, or again, or dead. */
-function liveness(kind: SocketKind) {
-	const k = kind === 'gui' ? 'Gui' : 'Bus';
-	return {
-		initial: 'listening' as const,
-		states: {
-			listening: {
-				after: { [`${kind}QuietCheck`]: [{ guard: `${kind}Silent`, target: 'checking' }, { target: 'listening', reenter: true }] },
-				on: { wake: { guard: `${kind}Silent`, target: 'checking', actions: kind === 'gui' ? 'noteWake' : [] } }
-			},
-			checking: {
-				entry: `start${k}Check`,
-				invoke: {
-					src: 'alive',
-					input: ({ context }: { context: ConnectionContext }) => ({
-						kind,
-						url: kind === 'gui' ? guiUrlOf(context) : busUrlOf(context),
-						port: kind === 'gui' ? (context.guiPort ?? context.address.guiPort) : context.address.busPort,
-						// A check after an unanswered one goes end to end too: a frozen server still accepts TCP.
-						deep: context[kind].unanswered > 0 || context[kind].checks % DEEP_EVERY === DEEP_EVERY - 1
-					}),
-					onDone: [
-						{ guard: `${kind}Answered`, target: 'listening', actions: `${kind}Answered` },
-						{ guard: `${kind}DeadNow`, target: `#connection.${kind}.down`, actions: `${kind}TakenForDead` },
-						{ target: 'recheck', actions: `${kind}Unanswered` }
-					],
-					onError: { target: 'recheck', actions: `${kind}Unanswered` }
-				}
-			},
-			recheck: { after: { recheck: 'checking' } }
-		}
-	} as const;
+/** What a lifecycle is given: this machine gets its frames and its reports. */
+function lifecycleInput(kind: SocketKind, c: ConnectionContext, self: LifecycleInput['owner']): LifecycleInput {
+	return kind === 'gui'
+		? { kind, url: guiUrlOf(c), port: guiPortOf(c), via: c.address.via, share: share(c), owner: self }
+		: { kind, url: busUrlOf(c), port: c.address.busPort, via: c.address.via, share: share(c), owner: self };
 }
 
 export const connectionMachine = setup({
@@ -262,37 +193,25 @@ export const connectionMachine = setup({
 		input: {} as ConnectionInput,
 		emitted: {} as ConnectionEmitted
 	},
-	// Real sockets and watchers by default; `createConnection` provides the ones a page (or a test) has.
+	// Real sockets and watchers by default; `connectionLogic` provides the ones a page (or a test) has.
 	actors: {
-		socket: socketLogic(browserTransport),
-		portWatch: portWatchLogic({ probe: httpProbe }),
-		alive: aliveLogic((_kind, url) => socketAlive(url)),
+		lifecycle: lifecycleMachine,
 		focus: focusLogic()
 	},
 	delays: {
 		announceEvery: ANNOUNCE_EVERY_MS,
-		recheck: RECHECK_MS,
-		replayWindow: REPLAY_MS,
-		guiQuietCheck: ({ context }) => Math.max(0, SILENT_MS - quietFor(context, 'gui')),
-		busQuietCheck: ({ context }) => Math.max(0, SILENT_MS - quietFor(context, 'bus'))
+		replayWindow: ({ context }) => (context.address.via === 'app' ? ALIVE_TIMEOUT_MS : REPLAY_MS)
 	},
 	guards: {
 		fullHandshake: ({ context }) => context.address.handshake === 'full',
 		knowsGuiPort: ({ context }) => context.guiPort !== null,
 		portIsOurs: ({ context, event }) => event.type === 'bus.frame' && ourPort(event.raw, context.guiId) !== null,
-		guiSilent: ({ context }) => quietFor(context, 'gui') >= SILENT_MS,
-		busSilent: ({ context }) => quietFor(context, 'bus') >= SILENT_MS,
-		// Anything that arrived during the check is an answer too.
-		guiAnswered: ({ context, event }) => (event as { output?: unknown }).output === true || context.guiHeardAt > context.gui.checkStartedAt,
-		busAnswered: ({ context, event }) => (event as { output?: unknown }).output === true || context.busHeardAt > context.bus.checkStartedAt,
-		guiDeadNow: ({ context }) => context.gui.unanswered + 1 >= DEAD_AFTER,
-		busDeadNow: ({ context }) => context.bus.unanswered + 1 >= DEAD_AFTER,
-		replayRaced: ({ context }) => context.raced !== null && context.resyncs < MAX_RESYNCS
+		replayRaced: ({ context }) => replayVerdict(context.replay, context.model) !== null && context.resyncs < MAX_RESYNCS
 	},
 	actions: {
 		noteStart: emit(({ context }) => ({
 			type: 'note' as const,
-			what: `connecting to ${guiUrlOf(context)} (${context.address.handshake === 'full' ? 'full handshake' : 'GUI socket only'})`
+			what: `connecting to ${guiUrlOf(context)} (${context.address.handshake === 'full' ? 'full handshake' : 'GUI socket only'}${context.address.via === 'app' ? ', through the app' : ''})`
 		})),
 		noteWake: emit({ type: 'note', what: 'woken: retrying now' }),
 		noteSlept: emit(({ event }) => {
@@ -303,23 +222,26 @@ export const connectionMachine = setup({
 			assertEvent(event, ['gui.closed', 'bus.closed']);
 			return { type: 'note' as const, what: `${event.type.slice(0, 3)} socket closed (${event.code || 'no code'}: ${event.reason})` };
 		}),
-		countGuiFailure: enqueueActions(({ context, enqueue }) => enqueue.assign({ gui: { ...context.gui, attempt: context.gui.attempt + 1 } })),
-		countBusFailure: enqueueActions(({ context, enqueue }) => enqueue.assign({ bus: { ...context.bus, attempt: context.bus.attempt + 1 } })),
-		guiHeld: enqueueActions(({ context, enqueue }) => {
-			enqueue.assign({ gui: { ...context.gui, hold: context.gui.hold + 1 } });
-			enqueue.emit({ type: 'note', what: 'gui port answers' });
+		/** A note of a socket lifecycle, in the timeline. */
+		relayNote: emit(({ event }) => {
+			assertEvent(event, 'note');
+			return { type: 'note' as const, what: event.what };
 		}),
-		busHeld: enqueueActions(({ context, enqueue }) => {
-			enqueue.assign({ bus: { ...context.bus, hold: context.bus.hold + 1 } });
-			enqueue.emit({ type: 'note', what: 'bus port answers' });
-		}),
+		/** `wake` and `slept` go on to a socket's lifecycle, which knows what they mean for it. */
+		tellSocket: sendTo(
+			(_, params: { socket: SocketId }) => params.socket,
+			({ event }) => {
+				assertEvent(event, ['wake', 'slept']);
+				return { type: event.type } satisfies LifecycleEvent;
+			}
+		),
+		/** ovos-gui named a GUI port (maybe another one): the next connect goes there. */
+		retargetGui: sendTo('guiSocket', ({ context }) => ({ type: 'target', url: guiUrlOf(context), port: guiPortOf(context) }) satisfies LifecycleEvent),
 
-		/** A new GUI connection: the server replays everything, so the model starts from nothing (spec §1.4). */
-		startGuiConnection: enqueueActions(({ context, enqueue }) => {
-			enqueue.assign({ model: emptyState(), connection: context.connection + 1, gui: FRESH, guiHeardAt: Date.now(), raced: null });
-			enqueue.emit({ type: 'note', what: 'gui socket open' });
-		}),
-		/** GUI-socket-only clients announce flat so ovos-gui knows their framework (spec §1.3). */
+		/** A new GUI connection: the server replays everything, so the model starts from nothing. */
+		startGuiConnection: assign({ model: () => emptyState(), connection: ({ context }) => context.connection + 1, replay: CLEAN_REPLAY }),
+		noteGuiOpen: emit({ type: 'note', what: 'gui socket open' }),
+		/** GUI-socket-only clients announce flat so ovos-gui knows their framework. */
 		announceFlat: enqueueActions(({ context, enqueue }) => {
 			if (context.address.handshake === 'gui') enqueue.raise({ type: 'gui.send', message: announce(context.guiId) });
 		}),
@@ -332,83 +254,56 @@ export const connectionMachine = setup({
 			assertEvent(event, 'gui.frame');
 			return receiveGui(context, event.raw, true, event.decoded);
 		}),
-		emitFrame: emit(({ context }) => ({ type: 'wire' as const, frame: context.frame as WireFrame })),
 		/** Once the replay is over, a batching screen's frames come in batches (socket.ts). */
-		batchFrames: sendTo('guiSocket', { type: 'batch' as const }),
+		batchFrames: sendTo('guiSocket', { type: 'batch' } satisfies LifecycleEvent),
 		// Plain assign and emit here too: enqueueActions cost a third of the machine's time per batch.
 		applyGuiFrames: assign(({ context, event }) => {
 			assertEvent(event, 'gui.frames');
 			return receiveGuiFrames(context, event.raws);
 		}),
 		emitBatch: emit(({ context }) => ({ type: 'wires' as const, frames: context.batch })),
-		replayClean: enqueueActions(({ enqueue }) => enqueue.assign({ resyncs: 0 })),
-		takeFocus: enqueueActions(({ context, event, enqueue }) => {
-			const focus = (event as { output?: PageFocus | null }).output;
-			if (!focus) return;
+		replayClean: assign({ resyncs: 0 }),
+		takeFocus: enqueueActions(({ context, enqueue }, params: { focus: PageFocus | null }) => {
+			if (!params.focus) return;
 			let bad = 0;
-			const model = withFocus(context.model, focus, () => bad++);
+			const model = withFocus(context.model, params.focus, () => bad++);
 			if (bad > 0) enqueue.assign({ problems: context.problems + bad });
 			if (model === context.model) return;
 			enqueue.assign({ model });
 			enqueue.emit({ type: 'note', what: "page focus from the app server's copy of the screen (the replay has none)" });
 		}),
-		resync: enqueueActions(({ context, enqueue }) => {
-			enqueue.assign({ resyncs: context.resyncs + 1 });
-			enqueue.emit({ type: 'note', what: `replay not trusted (${context.raced}): reconnecting for a clean one` });
+		noteResync: emit(({ context }) => ({ type: 'note' as const, what: `replay not trusted (${replayVerdict(context.replay, context.model)}): reconnecting for a clean one` })),
+		countResync: assign({ resyncs: ({ context }) => context.resyncs + 1 }),
+		/** A message out, encoded, counted and recorded as `frame`; `transmit` sends it, `emitFrame` logs it. */
+		recordOut: assign(({ context, event }) => {
+			assertEvent(event, ['gui.send', 'bus.send']);
+			const base = { seq: context.seq + 1, dir: 'out' as const, connection: context.connection, message: event.message };
+			const frame: WireRecord =
+				event.type === 'gui.send' ? { ...base, socket: 'gui', raw: encode(event.message) } : { ...base, socket: 'bus', raw: encodeBus(event.message) };
+			return { framesOut: context.framesOut + 1, seq: frame.seq, frame };
 		}),
-		sendGui: enqueueActions(({ context, event, enqueue }) => {
-			assertEvent(event, 'gui.send');
-			const raw = encode(event.message);
-			enqueue.sendTo('guiSocket', { type: 'send', raw });
-			enqueue.assign({ framesOut: context.framesOut + 1, seq: context.seq + 1 });
-			enqueue.emit({ type: 'wire', frame: { seq: context.seq + 1, time: Date.now(), socket: 'gui', dir: 'out', connection: context.connection, raw, message: event.message } });
-		}),
-		sendBus: enqueueActions(({ context, event, enqueue }) => {
-			assertEvent(event, 'bus.send');
-			const raw = encodeBus(event.message);
-			enqueue.sendTo('busSocket', { type: 'send', raw });
-			enqueue.assign({ framesOut: context.framesOut + 1, seq: context.seq + 1 });
-			enqueue.emit({ type: 'wire', frame: { seq: context.seq + 1, time: Date.now(), socket: 'bus', dir: 'out', connection: context.connection, raw, message: event.message } });
-		}),
+		transmit: sendTo((_, params: { socket: SocketId }) => params.socket, ({ context }) => ({ type: 'send', raw: context.frame?.raw ?? '' }) satisfies LifecycleEvent),
+		/** The wire log's record of the frame `recordOut` or `receiveBus` has just set. */
+		emitFrame: emit(({ context }) => ({ type: 'wire' as const, frame: context.frame! })),
 
-		startBus: enqueueActions(({ enqueue }) => enqueue.assign({ bus: FRESH, busHeardAt: Date.now() })),
-		announce: enqueueActions(({ context, enqueue }) => {
-			enqueue.raise({ type: 'bus.send', message: guiConnected(context.guiId) });
-			enqueue.emit({ type: 'note', what: `announced gui_id ${context.guiId} on the core bus` });
-		}),
+		announce: raise(({ context }) => ({ type: 'bus.send' as const, message: guiConnected(context.guiId) })),
+		noteAnnounce: emit(({ context }) => ({ type: 'note' as const, what: `announced gui_id ${context.guiId} on the core bus` })),
 		/** Core-bus frames are logged, never applied to the screen; the log decodes them if it wants. */
-		receiveBus: enqueueActions(({ context, event, enqueue }) => {
+		receiveBus: assign(({ context, event }) => {
 			assertEvent(event, 'bus.frame');
-			const time = Date.now();
 			const binary = event.raw === null;
-			enqueue.assign({ framesIn: context.framesIn + 1, decodeErrors: context.decodeErrors + (binary ? 1 : 0), seq: context.seq + 1, bus: spoke(context.bus), busHeardAt: time });
-			const frame: WireFrame = { seq: context.seq + 1, time, socket: 'bus', dir: 'in', connection: context.connection, raw: event.raw ?? '', ...(binary ? { error: BINARY } : {}) };
-			enqueue.emit({ type: 'wire', frame });
+			const frame: WireRecord = { seq: context.seq + 1, socket: 'bus', dir: 'in', connection: context.connection, raw: event.raw ?? '', ...(binary ? { error: BINARY } : {}) };
+			return { framesIn: context.framesIn + 1, decodeErrors: context.decodeErrors + (binary ? 1 : 0), seq: frame.seq, frame };
 		}),
-		/** Also when live: another screen's announce made ovos-gui answer again, maybe with a new port. */
-		takePort: enqueueActions(({ context, event, enqueue }) => {
-			assertEvent(event, 'bus.frame');
-			const port = ourPort(event.raw, context.guiId);
-			if (port === null) return;
-			enqueue.assign({ guiPort: port });
-			enqueue.emit({ type: 'note', what: `mycroft.gui.port ${port} for our gui_id` });
-			enqueue.raise({ type: 'bus.answered' });
+		/** Also when live (`portIsOurs`): another screen's announce made ovos-gui answer again, maybe with a new port. */
+		takePort: assign({
+			guiPort: ({ context, event }) => {
+				assertEvent(event, 'bus.frame');
+				return ourPort(event.raw, context.guiId);
+			}
 		}),
-
-		startGuiCheck: enqueueActions(({ context, enqueue }) => enqueue.assign({ gui: { ...context.gui, checks: context.gui.checks + 1, checkStartedAt: Date.now() } })),
-		startBusCheck: enqueueActions(({ context, enqueue }) => enqueue.assign({ bus: { ...context.bus, checks: context.bus.checks + 1, checkStartedAt: Date.now() } })),
-		guiAnswered: enqueueActions(({ context, enqueue }) => enqueue.assign({ gui: { ...context.gui, unanswered: 0, answeredAt: Date.now() } })),
-		busAnswered: enqueueActions(({ context, enqueue }) => enqueue.assign({ bus: { ...context.bus, unanswered: 0, answeredAt: Date.now() } })),
-		guiUnanswered: enqueueActions(({ context, enqueue }) => enqueue.assign({ gui: { ...context.gui, unanswered: context.gui.unanswered + 1 } })),
-		busUnanswered: enqueueActions(({ context, enqueue }) => enqueue.assign({ bus: { ...context.bus, unanswered: context.bus.unanswered + 1 } })),
-		guiTakenForDead: emit(({ context }) => ({
-			type: 'note' as const,
-			what: `gui socket silent for ${Math.round(silentFor(context, 'gui') / 1000)} s and its device does not answer: taken for dead`
-		})),
-		busTakenForDead: emit(({ context }) => ({
-			type: 'note' as const,
-			what: `bus socket silent for ${Math.round(silentFor(context, 'bus') / 1000)} s and its device does not answer: taken for dead`
-		}))
+		notePort: emit(({ context }) => ({ type: 'note' as const, what: `mycroft.gui.port ${context.guiPort} for our gui_id` })),
+		busAnswered: raise({ type: 'bus.answered' })
 	}
 }).createMachine({
 	id: 'connection',
@@ -416,10 +311,6 @@ export const connectionMachine = setup({
 	context: ({ input }) => ({
 		...input,
 		guiPort: input.address.handshake === 'full' ? null : input.address.guiPort,
-		gui: FRESH,
-		bus: FRESH,
-		guiHeardAt: 0,
-		busHeardAt: 0,
 		model: emptyState(),
 		connection: 0,
 		framesIn: 0,
@@ -429,10 +320,11 @@ export const connectionMachine = setup({
 		seq: 0,
 		frame: null,
 		batch: [],
-		raced: null,
+		replay: CLEAN_REPLAY,
 		resyncs: 0
 	}),
 	entry: 'noteStart',
+	on: { note: { actions: 'relayNote' } },
 	states: {
 		gui: {
 			initial: 'waitingForPort',
@@ -442,68 +334,47 @@ export const connectionMachine = setup({
 				/** Full handshake: the core bus has not told the GUI port yet. */
 				waitingForPort: {
 					tags: ['connecting'],
-					always: { guard: 'knowsGuiPort', target: 'connected' }
+					always: { guard: 'knowsGuiPort', target: 'socket' }
 				},
-				connected: {
-					invoke: { id: 'guiSocket', src: 'socket', input: ({ context }) => ({ kind: 'gui' as const, url: guiUrlOf(context) }) },
-					initial: 'opening',
-					on: { 'gui.closed': { target: 'down', actions: 'noteClosed' } },
+				/** The GUI socket's lifecycle runs; this region follows it and keeps the replay and the model. */
+				socket: {
+					invoke: { id: 'guiSocket', src: 'lifecycle', input: ({ context, self }) => lifecycleInput('gui', context, self) },
+					on: {
+						wake: { actions: ['noteWake', { type: 'tellSocket', params: { socket: 'guiSocket' } }] },
+						slept: { actions: ['noteSlept', { type: 'tellSocket', params: { socket: 'guiSocket' } }] },
+						'gui.closed': { target: '.down', actions: 'noteClosed' },
+						'bus.answered': { actions: 'retargetGui' }
+					},
+					initial: 'connecting',
 					states: {
-						opening: {
-							tags: ['connecting'],
-							on: {
-								'gui.open': 'live',
-								'gui.closed': { target: '#connection.gui.down', actions: ['noteClosed', 'countGuiFailure'] }
-							}
-						},
+						connecting: { tags: ['connecting'], on: { 'gui.open': 'live' } },
+						/** Down: the lifecycle watches the port and tries again. */
+						down: { tags: ['offline'], on: { 'gui.open': 'live' } },
 						live: {
 							tags: ['live'],
-							entry: ['startGuiConnection', 'announceFlat'],
-							on: {
-								'gui.send': { actions: 'sendGui' },
-								slept: { target: '#connection.gui.connected', reenter: true, actions: 'noteSlept' }
-							},
+							entry: ['startGuiConnection', 'noteGuiOpen', 'announceFlat'],
+							on: { 'gui.send': { actions: ['recordOut', { type: 'transmit', params: { socket: 'guiSocket' } }, 'emitFrame'] } },
 							initial: 'replaying',
 							states: {
 								replaying: {
 									tags: ['replaying'],
-									on: { 'gui.frame': { actions: ['applyReplayFrame', 'emitFrame'] } },
-									after: {
-										replayWindow: [
-											{ guard: 'replayRaced', target: '#connection.gui.connected', reenter: true, actions: 'resync' },
-											{ target: 'steady', actions: 'replayClean' }
-										]
-									}
+									on: {
+										'gui.frame': { actions: ['applyReplayFrame', 'emitBatch'] },
+										// Through the app: the relay's answer to the ping at open follows ovos-gui's whole replay.
+										'gui.pong': 'replayed'
+									},
+									after: { replayWindow: 'replayed' }
+								},
+								replayed: {
+									always: [{ guard: 'replayRaced', target: '#connection.gui.socket', reenter: true, actions: ['noteResync', 'countResync'] }, { target: 'steady', actions: 'replayClean' }]
 								},
 								steady: {
 									entry: 'batchFrames',
-									invoke: { src: 'focus', input: ({ context }) => context.model, onDone: { actions: 'takeFocus' } },
-									on: { 'gui.frame': { actions: ['applyGuiFrame', 'emitFrame'] }, 'gui.frames': { actions: ['applyGuiFrames', 'emitBatch'] } },
-									...liveness('gui')
+									invoke: { src: 'focus', input: ({ context }) => context.model, onDone: { actions: { type: 'takeFocus', params: ({ event }) => ({ focus: event.output }) } } },
+									on: { 'gui.frame': { actions: ['applyGuiFrame', 'emitBatch'] }, 'gui.frames': { actions: ['applyGuiFrames', 'emitBatch'] } }
 								}
 							}
 						}
-					}
-				},
-				/** Down: watch the port, connect when it answers (or blindly now and then, or on wake). */
-				down: {
-					tags: ['offline'],
-					invoke: {
-						src: 'portWatch',
-						input: ({ context }) => ({
-							kind: 'gui' as const,
-							url: guiUrlOf(context),
-							port: context.guiPort ?? context.address.guiPort,
-							holdMs: holdAfter(context.gui.hold),
-							quick: context.gui.attempt <= 1,
-							share: share(context)
-						})
-					},
-					on: {
-						'gui.answers': { target: 'connected', actions: 'guiHeld' },
-						'gui.retry': 'connected',
-						wake: { target: 'connected', actions: 'noteWake' },
-						slept: { target: 'connected', actions: 'noteSlept' }
 					}
 				}
 			}
@@ -511,63 +382,37 @@ export const connectionMachine = setup({
 		bus: {
 			initial: 'start',
 			states: {
-				start: { always: [{ guard: 'fullHandshake', target: 'connected' }, { target: 'off' }] },
+				start: { always: [{ guard: 'fullHandshake', target: 'socket' }, { target: 'off' }] },
 				/** GUI-socket-only mode: no core bus. */
 				off: {},
-				connected: {
-					invoke: { id: 'busSocket', src: 'socket', input: ({ context }) => ({ kind: 'bus' as const, url: busUrlOf(context) }) },
-					initial: 'opening',
-					on: { 'bus.closed': { target: 'down', actions: 'noteClosed' } },
+				socket: {
+					invoke: { id: 'busSocket', src: 'lifecycle', input: ({ context, self }) => lifecycleInput('bus', context, self) },
+					on: {
+						wake: { actions: { type: 'tellSocket', params: { socket: 'busSocket' } } },
+						slept: { actions: { type: 'tellSocket', params: { socket: 'busSocket' } } },
+						'bus.closed': { target: '.down', actions: 'noteClosed' }
+					},
+					initial: 'connecting',
 					states: {
-						opening: {
-							on: {
-								'bus.open': 'open',
-								'bus.closed': { target: '#connection.bus.down', actions: ['noteClosed', 'countBusFailure'] }
-							}
-						},
+						connecting: { on: { 'bus.open': 'open' } },
+						/** Down: the lifecycle watches the port and tries again. */
+						down: { on: { 'bus.open': 'open' } },
 						open: {
 							tags: ['bus-open'],
-							type: 'parallel',
-							entry: 'startBus',
 							on: {
-								'bus.frame': [{ guard: 'portIsOurs', actions: ['receiveBus', 'takePort'] }, { actions: 'receiveBus' }],
-								'bus.send': { actions: 'sendBus' },
-								slept: { target: '#connection.bus.connected', reenter: true }
+								'bus.frame': [{ guard: 'portIsOurs', actions: ['receiveBus', 'emitFrame', 'takePort', 'notePort', 'busAnswered'] }, { actions: ['receiveBus', 'emitFrame'] }],
+								'bus.send': { actions: ['recordOut', { type: 'transmit', params: { socket: 'busSocket' } }, 'emitFrame'] }
 							},
+							initial: 'announcing',
 							states: {
-								handshake: {
-									initial: 'announcing',
-									states: {
-										announcing: {
-											entry: 'announce',
-											after: { announceEvery: { target: 'announcing', reenter: true } },
-											on: { 'bus.answered': 'answered' }
-										},
-										answered: { tags: ['bus-live'] }
-									}
+								announcing: {
+									entry: ['announce', 'noteAnnounce'],
+									after: { announceEvery: { target: 'announcing', reenter: true } },
+									on: { 'bus.answered': 'answered' }
 								},
-								liveness: liveness('bus')
+								answered: { tags: ['bus-live'] }
 							}
 						}
-					}
-				},
-				down: {
-					invoke: {
-						src: 'portWatch',
-						input: ({ context }) => ({
-							kind: 'bus' as const,
-							url: busUrlOf(context),
-							port: context.address.busPort,
-							holdMs: holdAfter(context.bus.hold),
-							quick: context.bus.attempt <= 1,
-							share: share(context)
-						})
-					},
-					on: {
-						'bus.answers': { target: 'connected', actions: 'busHeld' },
-						'bus.retry': 'connected',
-						wake: 'connected',
-						slept: 'connected'
 					}
 				}
 			}
@@ -596,8 +441,8 @@ function focusLogic(focus?: () => Promise<PageFocus | null>) {
 }
 
 /** The machine with the sockets and watchers a page (or a test) has. */
-export function connectionLogic({ transport = browserTransport, guiTransport = transport, watchers = { probe: httpProbe, alive: (_kind, url) => socketAlive(url, transport) }, batch = false, focus }: ConnectionDeps = {}) {
+export function connectionLogic({ transport = browserTransport, guiTransport = transport, watchers = { probe: httpProbe, alive: (_kind, url) => httpProbe(url) }, batch = false, focus }: ConnectionDeps = {}) {
 	return connectionMachine.provide({
-		actors: { socket: socketLogic(transport, batch, guiTransport), portWatch: portWatchLogic(watchers), alive: aliveLogic(watchers.alive), focus: focusLogic(focus) }
+		actors: { lifecycle: lifecycleLogic({ socket: socketLogic(transport, batch, guiTransport), watchers }), focus: focusLogic(focus) }
 	});
 }

@@ -1,6 +1,7 @@
 /**
- * While a socket is down, learn when its port accepts again without opening WebSockets. Chromium
- * delays every new WebSocket connect of a renderer after failures (websocket_throttler.cc:
+ * How a socket that is down learns when its port accepts again without opening WebSockets, and the
+ * effects the socket lifecycle (socket-lifecycle.machine.ts, whose `down` state is this loop) calls.
+ * Chromium delays every new WebSocket connect of a renderer after failures (websocket_throttler.cc:
  * rand(1–5 s) × 2^(pending + failures/(successes+1)) / 65536, failures counted over 2-minute
  * windows), so retrying by WebSocket makes the screen slow to come back after a long outage. So:
  * - the app server, when it is configured with this OVOS, answers `/api/ovos/port` the moment the
@@ -17,13 +18,11 @@
  *   400, the simulator 404 — means it accepts; a refusal means it does not). The one that finds it
  *   back is one line in the device's log per outage: nothing else a browser can send tells an open
  *   port from a closed one.
- * The machine opens a WebSocket only when a watcher says the port answers, and blindly now and then
- * in case the watchers cannot see what the socket can (every 30 s without the server's help, every
- * 5 min with it), so failed WebSockets stay rare and the throttle never builds up.
+ * The lifecycle opens a WebSocket only when a watcher says the port answers, and blindly now and
+ * then in case the watchers cannot see what the socket can (every 30 s without the server's help,
+ * every 5 min with it), so failed WebSockets stay rare and the throttle never builds up.
  */
-import { fromCallback, fromPromise } from 'xstate';
 import type { SocketKind } from './socket';
-import { browserTransport, OPEN, type Transport } from './transport';
 
 /**
  * What the app server said: the port accepts; still closed, ask again; not a port it watches; it
@@ -38,9 +37,9 @@ export interface PortWatchers {
 	/** One request to the app server's watch of `port`, when the page has one. Never throws. */
 	server?(kind: SocketKind, port: number, signal: AbortSignal): Promise<ServerWatchResult>;
 	/**
-	 * Whether the device behind a quiet live socket still answers (the liveness check); `deep` asks
-	 * for an end-to-end answer (a frozen server still accepts TCP). Never throws, and never an HTTP
-	 * request to the device (ovos-gui logs a 400 for each, the console an error).
+	 * Whether the device behind a quiet live socket straight to OVOS still answers (the quiet check);
+	 * `deep` asks for an end-to-end answer (a frozen server still accepts TCP). Never throws, and never
+	 * a second GUI connection (ovos-gui replays its whole state to each).
 	 */
 	alive(kind: SocketKind, wsUrl: string, port: number, deep: boolean): Promise<boolean>;
 }
@@ -72,170 +71,8 @@ export function holdAfter(n: number): number {
 	return n <= 1 ? 0 : Math.min(BLIND_RETRY_MS, PROBE_EVERY_MS * 2 ** (n - 2));
 }
 
-export interface PortWatchInput {
-	readonly kind: SocketKind;
-	readonly url: string;
-	readonly port: number;
-	readonly watchers: Omit<PortWatchers, 'alive'>;
-	readonly holdMs: number;
-	/** Just dropped, or the first connect failed: probe soon, a restart takes a moment. */
-	readonly quick: boolean;
-	/** The screen's sockets that share the ~1 failed attempt per 5 s (full handshake: 2). */
-	readonly share: number;
-}
-
-/**
- * Calls `onOpen(false)` once, when a watcher says the port answers, or `onOpen(true)` when it is time
- * for a blind attempt; the returned function stops watching.
- */
-export function watchPort(input: PortWatchInput, onOpen: (blind: boolean) => void): () => void {
-	const { kind, url, port, watchers } = input;
-	const abort = new AbortController();
-	const timers = new Set<ReturnType<typeof setTimeout>>();
-	const started = Date.now();
-	let done = false;
-	let probes = 0;
-	/** Bumped each time direct probing starts or stops, so only the current run of probes goes on. */
-	let probeRun = 0;
-	let probing = false;
-	/** The app server is watching and answering: the one watcher needed. */
-	let serverWatching = watchers.server !== undefined;
-	/** Its last answer was late: the browser's connections to it are all held. */
-	let serverLate = false;
-
-	const later = (ms: number, fn: () => void) => {
-		const t = setTimeout(() => {
-			timers.delete(t);
-			if (!done) fn();
-		}, ms);
-		timers.add(t);
-	};
-	const open = (blind: boolean) => {
-		if (done) return;
-		done = true;
-		onOpen(blind);
-	};
-
-	function scheduleProbe(run: number) {
-		// Standing in for a server whose answers are stuck in the browser: as often as it would answer.
-		const every = serverLate ? LATE_PROBE_EVERY_MS : PROBE_EVERY_MS * input.share;
-		const wait =
-			probes === 0 && input.holdMs > 0
-				? 0 // the hold was the wait
-				: input.quick
-					? Math.min(PROBE_SCHEDULE_MS[probes] ?? every, every)
-					: every;
-		later(wait, async () => {
-			if (run !== probeRun) return;
-			probes++;
-			if (await watchers.probe(url)) open(false);
-			else if (!done && run === probeRun) scheduleProbe(run);
-		});
-	}
-	/** Direct probes while no server watches (for good, or until it answers again). */
-	function probe(on: boolean) {
-		if (on === probing) return;
-		probing = on;
-		probeRun++;
-		if (on) scheduleProbe(probeRun);
-	}
-
-	async function watchServer() {
-		const server = watchers.server;
-		while (server && !done) {
-			const asked = Date.now();
-			const r = await server(kind, port, abort.signal);
-			if (done) return;
-			if (r === 'open') return open(false);
-			serverWatching = r === 'timeout';
-			serverLate = r === 'late';
-			probe(!serverWatching);
-			if (r === 'unwatched') return;
-			if (r === 'error') return later(SERVER_RETRY_MS, watchServer);
-			// 'late': asked again while the page probes itself; an answer sooner than the hold (a server
-			// that did not hold it, or had no room for it): not more often than that.
-			const rest = SERVER_HOLD_MS - (Date.now() - asked);
-			if (rest > 0) return later(rest, watchServer);
-		}
-	}
-
-	function blindCheck() {
-		const every = BLIND_RETRY_MS * input.share;
-		later(every, () => {
-			if (!serverWatching || Date.now() - started + every > SERVER_BLIND_MS) open(true);
-			else blindCheck();
-		});
-	}
-
-	later(input.holdMs, () => {
-		if (watchers.server) void watchServer();
-		else probe(true);
-	});
-	blindCheck();
-
-	return () => {
-		done = true;
-		abort.abort();
-		for (const t of timers) clearTimeout(t);
-	};
-}
-
-/**
- * `watchPort` as an actor: it watches while the state that invoked it lasts, and says `<kind>.answers`
- * (a watcher saw the port accept) or `<kind>.retry` (time for a blind attempt).
- */
-export function portWatchLogic(watchers: Omit<PortWatchers, 'alive'>) {
-	return fromCallback<{ type: never }, Omit<PortWatchInput, 'watchers'>>(({ input, sendBack }) =>
-		watchPort({ ...input, watchers }, (blind) => sendBack({ type: `${input.kind}.${blind ? 'retry' : 'answers'}` }))
-	);
-}
-
-export interface AliveInput {
-	readonly kind: SocketKind;
-	readonly url: string;
-	readonly port: number;
-	readonly deep: boolean;
-}
-
-/** One liveness check of a quiet socket's device, as an actor: its output says whether it answered. */
-export function aliveLogic(alive: PortWatchers['alive']) {
-	return fromPromise<boolean, AliveInput>(({ input }) => alive(input.kind, input.url, input.port, input.deep));
-}
-
-/** A liveness check gives up after this long: a frozen server accepts and never answers. */
+/** A quiet check gives up after this long: a frozen server accepts and never answers. */
 export const ALIVE_TIMEOUT_MS = 4000;
-
-/**
- * Liveness by a second WebSocket to the same URL, closed as soon as it opens: the device answers the
- * upgrade as it answers any screen, so nothing lands in its log as an error nor in the console (an
- * HTTP GET of `/gui` is a 400 in both), and a frozen server, which accepts TCP but never answers,
- * is seen as one. For devices the app server cannot check for us.
- */
-export function socketAlive(url: string, transport: Transport = browserTransport): Promise<boolean> {
-	return new Promise((resolve) => {
-		let s: ReturnType<Transport>;
-		try {
-			s = transport(url);
-		} catch {
-			return resolve(false);
-		}
-		const end = (ok: boolean) => {
-			clearTimeout(timer);
-			s.onopen = s.onclose = s.onmessage = null;
-			s.onerror = () => {};
-			try {
-				s.close();
-			} catch {
-				/* already closed */
-			}
-			resolve(ok);
-		};
-		const timer = setTimeout(() => end(false), ALIVE_TIMEOUT_MS);
-		s.onopen = () => end(s.readyState === OPEN);
-		s.onclose = () => end(false);
-		s.onerror = () => {};
-	});
-}
 
 /**
  * Liveness through the app server's port check (`/api/ovos/port?port=N&wait=0`): it opens a TCP

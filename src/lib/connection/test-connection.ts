@@ -1,6 +1,6 @@
 /**
- * "Test connection" on /settings (issue 15): the handshake a screen does, one step at a time, each
- * ending ok, failed or skipped with what was found (a code the page words) and how long it took.
+ * "Test connection" on /settings: the handshake a screen does, one step at a time, each ending ok,
+ * failed or skipped with what was found (a code the page words) and how long it took.
  *
  * 1. port reached — the port the screen opens first (the GUI port; the bus port for the full
  *    handshake), asked of this browser (a plain HTTP request: any answer means it accepts, as
@@ -8,6 +8,8 @@
  *    (`/api/ovos/port?port=N&wait=0`). The browser's answer decides: the screen runs there. A
  *    screen whose sockets go through the app asks the app's relay, which answers for the port
  *    behind it (and the app server's own check would only say the same).
+ * Steps 2 and 3 are the screen's own connection (connection.machine.ts and its socket lifecycles)
+ * on a gui_id of its own, watched until its handshake and its first replay are through:
  * 2. announce answered — full handshake only: `mycroft.gui.connected` on the core bus, until
  *    ovos-gui answers `mycroft.gui.port` for our gui_id.
  * 3. GUI socket live — the GUI socket opens and ovos-gui replays its state (none when no page shows).
@@ -17,12 +19,13 @@
  *    volume plugin (the OSD). The chat uses the same connection: when the device refuses it (it
  *    lets only its own programs onto its bus, OVOS's default), the step says how to fix that.
  */
+import { createActor } from 'xstate';
 import { busUrl, guiUrl, hostPart, type OvosAddress } from '$lib/protocol/address';
-import { decodeBus, guiConnected, encodeBus } from '$lib/protocol';
 import { BUS_WINDOW_PATH, PARTS_WAIT_MS, type DeviceParts, type WindowState } from '$lib/protocol/bus-window';
 import { SseParser } from '$lib/sse';
+import { connectionLogic, type ConnectionSnapshot } from './connection.machine';
 import { probeSaysOpen } from './port-watch';
-import { browserTransport, OPEN, type SocketLike, type Transport } from './transport';
+import { browserTransport, type Transport } from './transport';
 
 export type StepId = 'port' | 'announce' | 'gui' | 'window';
 export type StepStatus = 'waiting' | 'running' | 'ok' | 'failed' | 'skipped';
@@ -80,9 +83,6 @@ export interface TestInput {
 export const PROBE_TIMEOUT_MS = 4000;
 export const ANNOUNCE_TIMEOUT_MS = 5000;
 export const OPEN_TIMEOUT_MS = 5000;
-/** After the GUI socket opens: how long to wait for the replay to start, and for it to go quiet. */
-export const REPLAY_WAIT_MS = 1500;
-export const REPLAY_QUIET_MS = 300;
 // The window's parts are known PARTS_WAIT_MS after its bus opened, at the latest.
 export const WINDOW_TIMEOUT_MS = PARTS_WAIT_MS + 3000;
 
@@ -118,22 +118,20 @@ export async function testConnection(input: TestInput, onStep: (r: StepResult) =
 
 	const askServer = own && isServerPort(firstPort, input.server) && address.via !== 'app';
 	const port = await step('port', () => testPort(firstUrl, pageHost, firstPort, askServer ? input.origin : null, fetcher, now));
-	let guiPort = address.guiPort;
 	if (port !== 'ok') {
 		skip('announce', full ? { code: 'port-failed' } : { code: 'full-only' });
 		skip('gui', { code: 'port-failed' });
 	} else {
-		if (full) {
-			let announced: number | null = null;
-			const a = await step('announce', async () => {
-				const r = await testAnnounce(firstUrl, pageHost, transport);
-				if (r[1].code === 'answered') announced = r[1].port;
-				return r;
-			});
-			if (a !== 'ok' || announced === null) skip('gui', { code: 'port-failed' });
-			else guiPort = announced;
-		} else skip('announce', { code: 'full-only' });
-		if (results.get('gui')?.status === 'waiting') await step('gui', () => testGui(guiUrl({ ...address, guiPort }, pageHost), pageHost, transport));
+		const screen = watchScreen(address, pageHost, transport);
+		try {
+			if (full) {
+				const a = await step('announce', () => screen.announced());
+				if (a !== 'ok') skip('gui', { code: 'port-failed' });
+			} else skip('announce', { code: 'full-only' });
+			if (results.get('gui')?.status === 'waiting') await step('gui', () => screen.replayed());
+		} finally {
+			screen.stop();
+		}
 	}
 	await windowDone;
 	return STEPS.map((id) => results.get(id) as StepResult);
@@ -192,99 +190,55 @@ async function askServer(origin: string, port: number, fetcher: typeof fetch): P
 	}
 }
 
-/** Opens a socket; resolves with it once open, or null when it closed or timed out first. */
-function open(url: string, transport: Transport, onFrame?: (raw: string) => void): Promise<SocketLike | null> {
-	return new Promise((resolve) => {
-		let s: SocketLike;
-		try {
-			s = transport(url);
-		} catch {
-			return resolve(null);
-		}
-		const timer = setTimeout(() => {
-			close(s);
-			resolve(null);
-		}, OPEN_TIMEOUT_MS);
-		s.onopen = () => {
-			clearTimeout(timer);
-			resolve(s);
-		};
-		s.onerror = () => {};
-		s.onclose = () => {
-			clearTimeout(timer);
-			resolve(null);
-		};
-		s.onmessage = (ev) => {
-			if (typeof ev.data === 'string') onFrame?.(ev.data);
-		};
-	});
-}
-
-function close(s: SocketLike): void {
-	s.onopen = s.onmessage = s.onclose = null;
-	s.onerror = () => {};
-	try {
-		s.close(1000, 'connection test done');
-	} catch {
-		/* already closed */
-	}
-}
-
-async function testAnnounce(url: string, pageHost: string, transport: Transport): Promise<[StepStatus, StepNote]> {
-	const guiId = `ovos-screen-test-${Math.random().toString(36).slice(2, 10)}`;
-	let answer: (port: number) => void = () => {};
-	const answered = new Promise<number>((r) => (answer = r));
-	const s = await open(url, transport, (raw) => {
-		if (!raw.includes('mycroft.gui.port')) return;
-		const d = decodeBus(raw);
-		if (!d.ok || d.value.type !== 'mycroft.gui.port') return;
-		const { port, gui_id } = d.value.data;
-		if (gui_id === guiId && typeof port === 'number' && port > 0 && port < 65536) answer(port);
-	});
-	if (!s) return ['failed', { code: 'bus-closed', where: where(url, pageHost) }];
-	try {
-		// Re-sent every second, as the screen does: ovos-gui may be (re)starting.
-		const send = () => s.readyState === OPEN && s.send(encodeBus(guiConnected(guiId)));
-		send();
-		const again = setInterval(send, 1000);
-		const port = await Promise.race([answered, sleep(ANNOUNCE_TIMEOUT_MS).then(() => null)]);
-		clearInterval(again);
-		return port === null ? ['failed', { code: 'not-answered', seconds: ANNOUNCE_TIMEOUT_MS / 1000 }] : ['ok', { code: 'answered', port }];
-	} finally {
-		close(s);
-	}
-}
-
-async function testGui(url: string, pageHost: string, transport: Transport): Promise<[StepStatus, StepNote]> {
+/**
+ * The screen's connection to `address`, on a gui_id of its own, for steps 2 and 3. It runs as a
+ * screen's does, except that a socket that closes is not tried again (its watchers never answer).
+ */
+function watchScreen(address: OvosAddress, pageHost: string, transport: Transport) {
+	const logic = connectionLogic({ transport, watchers: { probe: async () => false, alive: async () => false } });
+	const actor = createActor(logic, { input: { address, pageHost, guiId: `ovos-screen-test-${Math.random().toString(36).slice(2, 10)}` } });
 	let frames = 0;
-	let namespaces = 0;
-	let last = 0;
-	const s = await open(url, transport, (raw) => {
-		frames++;
-		last = Date.now();
-		try {
-			const m = JSON.parse(raw) as { type?: unknown; namespace?: unknown; data?: unknown };
-			if (m.type === 'mycroft.session.list.insert' && m.namespace === 'mycroft.system.active_skills' && Array.isArray(m.data)) namespaces += m.data.length;
-		} catch {
-			/* counted as a frame all the same */
-		}
-	});
-	if (!s) return ['failed', { code: 'unreachable', where: where(url, pageHost) }];
-	let dropped = false;
-	s.onclose = () => (dropped = true);
-	try {
-		const opened = Date.now();
-		// The replay starts at once (spec §3.9); it is over when frames stop coming.
-		for (;;) {
-			await sleep(50);
-			if (dropped) return ['failed', { code: 'dropped', where: where(url, pageHost) }];
-			const t = Date.now();
-			if (frames === 0 && t - opened >= REPLAY_WAIT_MS) return ['ok', { code: 'nothing-shown' }];
-			if (frames > 0 && t - last >= REPLAY_QUIET_MS) return ['ok', { code: 'replayed', frames, namespaces }];
-		}
-	} finally {
-		close(s);
+	actor.on('wire', (e) => void (e.frame.socket === 'gui' && e.frame.dir === 'in' && frames++));
+	actor.on('wires', (e) => void (frames += e.frames.length));
+	actor.start();
+	/** The first `read` of a snapshot that is not undefined, or null after `ms`. */
+	function until<T>(read: (snap: ConnectionSnapshot) => T | undefined, ms: number): Promise<T | null> {
+		return new Promise((resolve) => {
+			const check = (snap: ConnectionSnapshot) => {
+				const r = read(snap);
+				if (r === undefined) return;
+				sub.unsubscribe();
+				clearTimeout(timer);
+				resolve(r);
+			};
+			const timer = setTimeout(() => (sub.unsubscribe(), resolve(null)), ms);
+			const sub = actor.subscribe(check);
+			check(actor.getSnapshot());
+		});
 	}
+	return {
+		/** Full handshake: the bus opens and ovos-gui answers our announce with the GUI port. */
+		async announced(): Promise<[StepStatus, StepNote]> {
+			const at = where(busUrl(address, pageHost), pageHost);
+			const opened = await until((s) => (s.hasTag('bus-open') ? true : s.matches({ bus: { socket: 'down' } }) ? false : undefined), OPEN_TIMEOUT_MS);
+			if (!opened) return ['failed', { code: 'bus-closed', where: at }];
+			const port = await until((s) => (s.hasTag('bus-live') ? s.context.guiPort : s.hasTag('bus-open') ? undefined : null), ANNOUNCE_TIMEOUT_MS);
+			if (port === null) return actor.getSnapshot().hasTag('bus-open') ? ['failed', { code: 'not-answered', seconds: ANNOUNCE_TIMEOUT_MS / 1000 }] : ['failed', { code: 'bus-closed', where: at }];
+			return ['ok', { code: 'answered', port }];
+		},
+		/** The GUI socket opens and its replay comes, until the connection says the replay is over. */
+		async replayed(): Promise<[StepStatus, StepNote]> {
+			const snap = actor.getSnapshot();
+			const at = where(guiUrl({ ...address, guiPort: snap.context.guiPort ?? address.guiPort }, pageHost), pageHost);
+			const live = await until((s) => (s.hasTag('live') ? true : s.hasTag('offline') ? false : undefined), OPEN_TIMEOUT_MS);
+			if (!live) return ['failed', { code: 'unreachable', where: at }];
+			const over = await until((s) => (!s.hasTag('live') ? false : s.hasTag('replaying') ? undefined : true), OPEN_TIMEOUT_MS);
+			if (!over) return ['failed', { code: 'dropped', where: at }];
+			const namespaces = actor.getSnapshot().context.model.stackTotal;
+			return frames === 0 ? ['ok', { code: 'nothing-shown' }] : ['ok', { code: 'replayed', frames, namespaces }];
+		},
+		stop: () => actor.stop()
+	};
 }
 
 async function testWindow(input: TestInput, fetcher: typeof fetch): Promise<[StepStatus, StepNote]> {
@@ -351,6 +305,3 @@ async function settledState(body: ReadableStream<Uint8Array>): Promise<WindowSta
 	}
 }
 
-function sleep(ms: number): Promise<void> {
-	return new Promise((r) => setTimeout(r, ms));
-}

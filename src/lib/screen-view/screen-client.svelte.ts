@@ -6,12 +6,15 @@
  * step, each only when it changed, and with `state` when the status moved. It never writes the
  * model itself. GUI frames reach the actor in batches (at most every BATCH_MS, socket-frames.ts),
  * so the DOM is current a few ms after a frame came and before the next paint, instead of waiting
- * for the next animation frame (issue 27.1). It also tells the actor when the page woke or slept,
- * and keeps the timeline and the machine's transitions for the inspector.
+ * for the next animation frame.
+ *
+ * Its concerns, each a small manager beside it: the page held while a replay has not spoken
+ * (`ReplayedPage`), the status and logs `conn` shows (`ConnectionStatus`), and the page's sleeps
+ * and wakes (`watchSleepWake`).
  */
-import { createActor, type InspectionEvent } from 'xstate';
+import { createActor, type AnyActorRef, type InspectionEvent } from 'xstate';
 import { decodeBus, type BusMessage, type ClientMessage } from '$lib/protocol';
-import { emptyState, shownNamespace, type PageFocus, type ScreenState } from '$lib/screen';
+import { emptyState, type PageFocus, type ScreenState } from '$lib/screen';
 import {
 	connectionLogic,
 	earlyTransport,
@@ -20,48 +23,22 @@ import {
 	serverCheck,
 	serverFocus,
 	serverWatch,
-	socketAlive,
 	browserTransport,
 	type ConnectionActor,
 	type ConnectionSnapshot,
+	type LifecycleContext,
 	type PortWatchers,
 	type Transport,
-	type WireFrame
+	type WireFrame,
+	type WireRecord
 } from '$lib/connection';
 import { busUrl, guiUrl, ovosOf, sameHost, socketUrl, type OvosAddress } from '$lib/protocol';
+import { ConnectionStatus, idleView, stateLine, type ConnectionView } from './connection-status';
+import { ReplayedPage } from './replayed-page';
 import { ShownScreen } from './shown.svelte';
+import { watchSleepWake } from './sleep-wake';
 
-export interface TimelineEntry {
-	readonly time: number;
-	readonly what: string;
-}
-
-/** One step of the machine, for the inspector: the event and the state it led to. */
-export interface TransitionEntry {
-	readonly time: number;
-	readonly event: string;
-	readonly state: string;
-	readonly tags: readonly string[];
-}
-
-export interface ConnectionView {
-	readonly status: 'connecting' | 'live' | 'offline';
-	/** When `status` last changed (offline since …). */
-	readonly since: number;
-	/** Failed attempts since the GUI socket was last live. */
-	readonly attempt: number;
-	readonly mode: 'gui' | 'full';
-	readonly guiUrl: string;
-	/** The OVOS the screen talks to, as people write it: host:port of its GUI socket. */
-	readonly ovos: string;
-	readonly busUrl: string | null;
-	readonly busLive: boolean;
-	readonly timeline: readonly TimelineEntry[];
-	/** The actor's state value, one line (`gui.connected.live.steady.listening / bus.off`). */
-	readonly machine: string;
-	readonly tags: readonly string[];
-	readonly transitions: readonly TransitionEntry[];
-}
+export type { ConnectionView, TimelineEntry, TransitionEntry } from './connection-status';
 
 /** Frames both ways and those that could not be read: the dashboard's, apart from `conn` (see `#publish`). */
 export interface FrameCounters {
@@ -72,17 +49,14 @@ export interface FrameCounters {
 
 export type FrameListener = (frame: WireFrame) => void;
 
-const TIMELINE_MAX = 200;
-const TRANSITIONS_MAX = 200;
-/** A timer that fires this much later than asked means the machine (or the page) slept. */
-const TICK_MS = 2000;
-const SLEPT_MS = 10_000;
 /** At most this long before a step of the machine shows in `conn` and `counters` (`#later`). */
 const STEP_PUBLISH_MS = 100;
+/** The socket lifecycles the connection machine invokes, by their id. */
+const SOCKETS = { gui: 'guiSocket', bus: 'busSocket' } as const;
 
 export interface ScreenClientOptions {
 	readonly transport?: Transport;
-	/** How a socket that is down learns its port answers, and how a quiet one is checked (tests). */
+	/** How a socket that is down learns its port answers, and how a quiet one straight to OVOS is checked (tests). */
 	readonly watchers?: PortWatchers;
 	/** Which page each namespace is on, from the app server (tests; by default asked of it when it watches this OVOS). */
 	readonly focus?: () => Promise<PageFocus | null>;
@@ -99,7 +73,7 @@ export interface ScreenClientOptions {
 	 */
 	readonly initial?: ScreenState;
 	readonly guiId?: string;
-	/** Keep a log of the machine's transitions (XState's inspection API; the dashboard asks for it). */
+	/** Keep a log of the machines' transitions (XState's inspection API; the dashboard asks for it). */
 	readonly inspect?: boolean;
 }
 
@@ -120,14 +94,9 @@ export class ScreenClient {
 
 	readonly guiId: string;
 	#actor: ConnectionActor | null = null;
-	#timeline: TimelineEntry[] = [];
-	#transitions: TransitionEntry[] = [];
-	/** Bumped when the timeline or the transitions grow: `conn` is new only when something in it is. */
-	#logs = 0;
-	#logsPublished = -1;
+	readonly #status = new ConnectionStatus();
+	readonly #replayed = new ReplayedPage();
 	#listeners = new Set<FrameListener>();
-	#status: ConnectionView['status'] = 'connecting';
-	#since = Date.now();
 	#scheduled = false;
 	#laterAsked = false;
 	/** A publish of `state` is due at the end of this task; `#moved`: the status too. */
@@ -136,8 +105,6 @@ export class ScreenClient {
 	#address: OvosAddress | null = null;
 	#pageHost = '';
 	#unlisten: (() => void) | null = null;
-	/** Shown instead of the actor's model until a GUI connection's replay has spoken (`#waiting`). */
-	#held: ScreenState | null = null;
 
 	constructor(guiId = `ovos-screen-${randomId()}`) {
 		this.guiId = guiId;
@@ -152,9 +119,8 @@ export class ScreenClient {
 		this.stop();
 		this.#address = address;
 		this.#pageHost = options.pageHost ?? (typeof location === 'undefined' ? '127.0.0.1' : location.hostname);
-		this.#status = 'connecting';
-		this.#since = Date.now();
-		this.#held = options.initial ?? (shownNamespace(this.state) !== null ? this.state : null);
+		this.#status.start();
+		this.#replayed.start(options.initial, this.state);
 		if (options.initial) this.state = options.initial;
 		// The GUI socket in a worker where there are workers (worker-socket.ts): app.html's early one, then each reconnect's.
 		const early = options.transport ? null : earlyTransport(workerTransport(browserTransport));
@@ -162,7 +128,7 @@ export class ScreenClient {
 		const logic = connectionLogic({
 			transport,
 			guiTransport: early ?? transport,
-			watchers: options.watchers ?? watchersFor(address, options.serverAddress, transport),
+			watchers: options.watchers ?? watchersFor(address, options.serverAddress),
 			focus: options.focus ?? focusFor(address, options.serverAddress),
 			batch: !options.transport
 		});
@@ -171,14 +137,17 @@ export class ScreenClient {
 			// Every event and action is reported to an inspector: only the dashboard pays for it.
 			...(options.inspect ? { inspect: (e: InspectionEvent) => this.#inspect(e) } : {})
 		});
-		actor.on('note', (e) => this.#note(e.what));
+		actor.on('note', (e) => {
+			this.#status.note(e.what);
+			this.#schedule();
+		});
 		actor.on('wire', (e) => this.#wire(e.frame));
 		actor.on('wires', (e) => {
 			if (this.#listeners.size > 0) for (const f of e.frames) this.#wire(f);
 		});
 		actor.subscribe((snap) => this.#changed(snap));
 		this.#actor = actor;
-		this.#listenToPage(actor);
+		if (typeof window !== 'undefined') this.#unlisten = this.#watchPage(actor);
 		actor.start();
 		// What ovos-gui replayed on app.html's early socket, applied now: the screen's first render
 		// shows the page (and starts fetching its template) instead of waiting a task and a frame.
@@ -224,10 +193,10 @@ export class ScreenClient {
 		return () => this.#listeners.delete(fn);
 	}
 
-	#wire(frame: WireFrame): void {
+	#wire(record: WireRecord): void {
 		if (this.#listeners.size === 0) return;
-		// Core-bus frames are decoded only for the log.
-		let f = frame;
+		// Stamped as it arrives here (the machine reads no clock); core-bus frames decoded only for the log.
+		let f: WireFrame = { ...record, time: Date.now() };
 		if (f.socket === 'bus' && f.dir === 'in' && f.message === undefined && f.error === undefined) {
 			const d = decodeBus(f.raw);
 			f = d.ok ? { ...f, message: d.value } : { ...f, error: d.error };
@@ -244,13 +213,8 @@ export class ScreenClient {
 
 	#changed(snap: ConnectionSnapshot): void {
 		// Live once the replay has spoken: until then the screen stays as it was, offline look and all.
-		const live = snap.hasTag('live') && !this.#waiting(snap);
-		const status = live ? 'live' : snap.hasTag('offline') || this.#status !== 'connecting' ? 'offline' : 'connecting';
-		if (status !== this.#status) {
-			this.#status = status;
-			this.#since = Date.now();
-			this.#moved = true;
-		}
+		const live = snap.hasTag('live') && !this.#replayed.waiting(stage(snap), this.state);
+		if (this.#status.derive(live, snap.hasTag('offline'))) this.#moved = true;
 		this.#soon();
 		this.#later();
 	}
@@ -264,27 +228,27 @@ export class ScreenClient {
 			const snap = this.#actor?.getSnapshot();
 			if (!snap) return;
 			if (this.#moved) return this.#publish();
-			const model = this.#shown(snap);
+			const model = this.#replayed.shown(stage(snap), this.state);
 			if (this.state !== model) this.state = model;
 		});
 	}
 
 	#inspect(e: InspectionEvent): void {
-		if (e.type !== '@xstate.snapshot' || e.actorRef !== this.#actor) return;
-		const snap = e.snapshot as ConnectionSnapshot;
-		const state = stateLine(snap.value);
-		// Frames that change only the model are the wire log's; the machine's log keeps what moved it.
-		if (this.#transitions.at(-1)?.state === state) return;
-		this.#transitions.push({ time: Date.now(), event: e.event.type, state, tags: [...snap.tags].sort() });
-		if (this.#transitions.length > TRANSITIONS_MAX) this.#transitions.splice(0, this.#transitions.length - TRANSITIONS_MAX);
-		this.#logs++;
+		if (e.type !== '@xstate.snapshot') return;
+		const actor = this.#actor;
+		const root = e.actorRef === actor;
+		const children = actor?.getSnapshot().children ?? {};
+		const kind = root ? null : e.actorRef === children[SOCKETS.gui] ? 'gui' : e.actorRef === children[SOCKETS.bus] ? 'bus' : null;
+		if ((!root && kind === null) || !isMachineSnapshot(e.snapshot)) return;
+		const line = stateLine(e.snapshot.value);
+		this.#status.step(e.event.type, kind ? `${kind} socket: ${line}` : line, [...e.snapshot.tags].sort());
 	}
 
 	/**
 	 * `conn` and `counters` after a step of the machine, within STEP_PUBLISH_MS: a stream of frames
 	 * steps it hundreds of times a second, and publishing them each animation frame cost a 4x slower
-	 * CPU a tenth of its frame's work (issue 27.1). What people wait for goes sooner: a status that
-	 * moved at the end of the task (`#soon`), a note in the timeline at the next frame (`#schedule`).
+	 * CPU a tenth of its frame's work. What people wait for goes sooner: a status that moved at the
+	 * end of the task (`#soon`), a note in the timeline at the next frame (`#schedule`).
 	 */
 	#later(): void {
 		if (this.#laterAsked) return;
@@ -293,13 +257,6 @@ export class ScreenClient {
 			this.#laterAsked = false;
 			this.#publish();
 		}, STEP_PUBLISH_MS);
-	}
-
-	#note(what: string): void {
-		this.#timeline.push({ time: Date.now(), what });
-		if (this.#timeline.length > TIMELINE_MAX) this.#timeline.splice(0, this.#timeline.length - TIMELINE_MAX);
-		this.#logs++;
-		this.#schedule();
 	}
 
 	/** A publish of both at the next animation frame (soon, on a hidden page, which gets none). */
@@ -321,7 +278,7 @@ export class ScreenClient {
 		this.#moved = false;
 		const snap = this.#actor?.getSnapshot();
 		if (snap) {
-			const model = this.#shown(snap);
+			const model = this.#replayed.shown(stage(snap), this.state);
 			if (this.state !== model) this.state = model;
 		}
 		const c = snap?.context;
@@ -330,121 +287,74 @@ export class ScreenClient {
 		const decodeErrors = c?.decodeErrors ?? 0;
 		const n = this.counters;
 		if (n.framesIn !== framesIn || n.framesOut !== framesOut || n.decodeErrors !== decodeErrors) this.counters = { framesIn, framesOut, decodeErrors };
-		// `conn` is new only when something in it is: under a stream of frames only the counters move,
-		// and a new `conn` every animation frame reran everything that reads it (issue 27.1).
 		const a = this.#address;
+		const gui = snap ? lifecycleOf(snap, 'gui') : undefined;
+		const bus = snap ? lifecycleOf(snap, 'bus') : undefined;
 		const guiPort = c?.guiPort ?? a?.guiPort ?? 0;
 		// As a WebSocket opens it: a relay path on this page's origin.
 		const opened = (url: string) => (typeof location === 'undefined' ? url : socketUrl(url, location.href));
-		const gui = a ? opened(guiUrl({ ...a, guiPort }, this.#pageHost)) : '';
-		const machine = snap ? stateLine(snap.value) : '';
-		const was = this.conn;
-		const next = {
-			status: this.#status,
-			since: this.#since,
-			attempt: c?.gui.attempt ?? 0,
-			mode: a?.handshake ?? 'gui',
-			guiUrl: gui,
-			ovos: a ? ovosOf(a, this.#pageHost, guiPort) : '',
-			busUrl: a && a.handshake === 'full' ? opened(busUrl(a, this.#pageHost)) : null,
-			busLive: snap?.hasTag('bus-live') ?? false,
-			machine
-		} as const;
-		const same = this.#logsPublished === this.#logs && (Object.keys(next) as (keyof typeof next)[]).every((k) => was[k] === next[k]);
-		if (same) return;
-		this.#logsPublished = this.#logs;
-		this.conn = {
-			...next,
-			timeline: this.#timeline.slice(),
-			tags: snap ? [...snap.tags].sort() : [],
-			transitions: this.#transitions.slice()
-		};
+		this.conn = this.#status.view(
+			{
+				attempt: gui?.context.attempt ?? 0,
+				mode: a?.handshake ?? 'gui',
+				guiUrl: a ? opened(guiUrl({ ...a, guiPort }, this.#pageHost)) : '',
+				ovos: a ? ovosOf(a, this.#pageHost, guiPort) : '',
+				busUrl: a && a.handshake === 'full' ? opened(busUrl(a, this.#pageHost)) : null,
+				busLive: snap?.hasTag('bus-live') ?? false,
+				machine: snap ? stateLine(snap.value) : '',
+				sockets: { gui: gui ? stateLine(gui.value) : null, bus: bus ? stateLine(bus.value) : null },
+				tags: snap ? [...snap.tags].sort() : []
+			},
+			this.conn
+		);
 	}
 
-	/**
-	 * Whether the screen keeps what it shows instead of the actor's model: a GUI connection is open
-	 * and the page on screen waits for its replay to speak (show a page, or close its window), or a
-	 * held page (the server-rendered one, the page before a sleep) waits for a connection. Each new
-	 * connection's model starts empty (spec §1.4): shown at once, the page went blank and was built
-	 * again from nothing a frame later, and on a loaded machine that blank frame's work alone held
-	 * the replay's frames back 20-40 ms (bench:reconnect). The status stays as it was meanwhile
-	 * (`#changed`), so a page the kiosk put away as stale is not shown live for that moment.
-	 */
-	#waiting(snap: ConnectionSnapshot): boolean {
-		if (!snap.hasTag('live')) return this.#held !== null;
-		return snap.hasTag('replaying') && shownNamespace(snap.context.model) === null && shownNamespace(this.#held ?? this.state) !== null;
-	}
-
-	/** The model to show: the actor's, or what the screen showed while `#waiting`. */
-	#shown(snap: ConnectionSnapshot): ScreenState {
-		if (!this.#waiting(snap)) {
-			this.#held = null;
-			return snap.context.model;
-		}
-		return (this.#held ??= this.state);
-	}
-
-	/**
-	 * Retry at once when the network or the page comes back (design.md); reconnect after a sleep —
-	 * a frozen page resuming, or a tick that comes far too late (the machine slept) — since a socket
-	 * can die in a sleep without a word.
-	 */
-	#listenToPage(actor: ConnectionActor): void {
-		if (typeof window === 'undefined') return;
-		const wake = () => actor.send({ type: 'wake' });
-		const slept = (ms: number) => {
-			// The page before the reconnect stays until the new replay has spoken.
-			if (shownNamespace(this.state) !== null) this.#held = this.state;
-			actor.send({ type: 'slept', ms });
-		};
-		let tick = Date.now();
-		const visibility = () => {
-			tick = Date.now();
+	#watchPage(actor: ConnectionActor): () => void {
+		return watchSleepWake({
+			wake: () => {
+				actor.send({ type: 'wake' });
+				this.#schedule();
+			},
+			slept: (ms) => {
+				// The page before the reconnect stays until the new replay has spoken.
+				this.#replayed.keep(this.state);
+				actor.send({ type: 'slept', ms });
+			},
 			// A hidden page gets no animation frames: what waits for one runs now, later ones on timers.
-			if (document.visibilityState === 'hidden') return this.#frame();
-			wake();
-			this.#schedule();
-		};
-		let frozenAt = 0;
-		const freeze = () => (frozenAt = Date.now());
-		const resume = () => {
-			slept(frozenAt ? Date.now() - frozenAt : SLEPT_MS);
-			tick = Date.now();
-		};
-		const drift = setInterval(() => {
-			const gap = Date.now() - tick;
-			tick = Date.now();
-			// Hidden pages' timers are throttled (to once a minute after a while): no sign of sleep there.
-			if (gap > SLEPT_MS && document.visibilityState === 'visible') slept(gap);
-		}, TICK_MS);
-		window.addEventListener('online', wake);
-		document.addEventListener('visibilitychange', visibility);
-		document.addEventListener('freeze', freeze);
-		document.addEventListener('resume', resume);
-		this.#unlisten = () => {
-			clearInterval(drift);
-			window.removeEventListener('online', wake);
-			document.removeEventListener('visibilitychange', visibility);
-			document.removeEventListener('freeze', freeze);
-			document.removeEventListener('resume', resume);
-		};
+			hidden: () => this.#frame()
+		});
 	}
 }
 
+function stage(snap: ConnectionSnapshot) {
+	return { live: snap.hasTag('live'), replaying: snap.hasTag('replaying'), model: snap.context.model };
+}
+
+/** A socket lifecycle's snapshot, when the machine runs one for that socket. */
+function lifecycleOf(snap: ConnectionSnapshot, kind: keyof typeof SOCKETS): { value: unknown; context: LifecycleContext } | undefined {
+	const child: AnyActorRef | undefined = snap.children[SOCKETS[kind]];
+	return child?.getSnapshot();
+}
+
+function isMachineSnapshot(s: object): s is { value: unknown; tags: Set<string> } {
+	return 'value' in s && 'tags' in s && s.tags instanceof Set;
+}
+
 /**
- * How this page watches a port that is down and checks a quiet socket: through the app server when
- * it is configured with this OVOS (its port watch; its port check, which leaves nothing in the
- * device's log), else directly (HTTP probes while down; a second WebSocket to check a quiet one).
+ * How this page watches a port that is down and checks a quiet socket straight to OVOS: through
+ * the app server when it is configured with this OVOS (its port watch; its port check, which
+ * leaves nothing in the device's log, with an HTTP request to the port every few checks), else
+ * directly (HTTP requests to the port). Never a second GUI connection: ovos-gui replays its whole
+ * state to each. Through the app the quiet check is a ping on the socket itself (socket.ts).
  */
-function watchersFor(address: OvosAddress, server: OvosAddress | undefined, transport: Transport): PortWatchers {
+function watchersFor(address: OvosAddress, server: OvosAddress | undefined): PortWatchers {
 	const viaServer = server !== undefined && typeof location !== 'undefined' && sameOvos(address, server);
-	const direct = (url: string) => socketAlive(url, transport);
-	if (!viaServer) return { probe: httpProbe, alive: (_kind, url) => direct(url) };
+	if (!viaServer) return { probe: httpProbe, alive: (_kind, url) => httpProbe(url) };
 	const check = serverCheck(location.origin);
 	return {
 		probe: httpProbe,
 		server: serverWatch(location.origin),
-		alive: async (_kind, url, port, deep) => (deep ? direct(url) : ((await check(port)) ?? direct(url)))
+		alive: async (_kind, url, port, deep) => (deep ? httpProbe(url) : ((await check(port)) ?? httpProbe(url)))
 	};
 }
 
@@ -456,30 +366,6 @@ function sameOvos(address: OvosAddress, server: OvosAddress): boolean {
 function focusFor(address: OvosAddress, server: OvosAddress | undefined): (() => Promise<PageFocus | null>) | undefined {
 	if (server === undefined || typeof location === 'undefined' || !sameOvos(address, server) || address.guiPort !== server.guiPort) return undefined;
 	return serverFocus(location.origin);
-}
-
-function stateLine(value: unknown): string {
-	if (typeof value === 'string') return value;
-	const parts: string[] = [];
-	for (const [k, v] of Object.entries(value as Record<string, unknown>)) parts.push(`${k}.${stateLine(v)}`);
-	return parts.join(' / ');
-}
-
-function idleView(): ConnectionView {
-	return {
-		status: 'connecting',
-		since: Date.now(),
-		attempt: 0,
-		mode: 'gui',
-		guiUrl: '',
-		ovos: '',
-		busUrl: null,
-		busLive: false,
-		timeline: [],
-		machine: '',
-		tags: [],
-		transitions: []
-	};
 }
 
 function randomId(): string {

@@ -13,24 +13,40 @@ export function insertAt<T>(list: readonly T[], position: number, items: readonl
 }
 
 /**
- * Items the list already holds are not inserted again: ovos-gui adds a namespace to its stack only
- * when it is not there (`_activate_namespace`) and appends only the pages whose name the namespace
- * does not hold yet (`Namespace.load_pages`), and Qt's stack filters ids it has. ovos-gui replays a
- * new connection without the lock its live changes take, so a show that lands in the replay reaches
- * the client twice (issue 23.1); skipping what is held keeps every later index counting what the
- * server counts. Repeats within one insert: `keepRepeats` keeps them, as `load_pages` does (it checks
- * each requested name against the pages held before the request, so a show naming a page twice
- * appends it twice); the stack drops them (one record per namespace id).
+ * Pages the namespace already holds are not inserted again: ovos-gui appends only the pages whose
+ * name the namespace does not hold yet (`Namespace.load_pages`). It replays a new connection without
+ * the lock its live changes take, so a show that lands in the replay reaches the client twice
+ * (docs/protocol.md, "Connecting and the replay"); skipping what is held keeps every later index
+ * counting what the server counts. Repeats within one insert are kept, as `load_pages` keeps them
+ * (it checks each requested name against the pages held before the request, so a show naming a
+ * page twice appends it twice).
  */
-export function insertUnique<T>(list: readonly T[], position: number, items: readonly T[], key: (item: T) => string, keepRepeats = false): ListOutcome<T> {
+export function insertUnique<T>(list: readonly T[], position: number, items: readonly T[], key: (item: T) => string): ListOutcome<T> {
 	if (position < 0 || position > list.length) return `position ${position} outside 0..${list.length}`;
-	return insertAt(list, position, freshItems(list, items, key, keepRepeats));
+	return insertAt(list, position, freshItems(list, items, key, true));
 }
 
 /**
- * `items` without repeats, the first of each kept: what an insert that drops repeats inserts of
- * itself, whatever the list holds. The stack cap cuts a frame after this, so a frame of one id
- * repeated is counted once.
+ * The stack's insert: one record per namespace id, and an id the stack already holds *moves* to
+ * the position the insert names, where Qt would keep it where it is. ovos-gui never inserts a
+ * namespace it holds; a client sees it only when ovos-gui's replay read its stack before a show's
+ * insert grew it and sent that namespace after the insert: the replay then sends it again one
+ * place further on, where it is in ovos-gui's stack (docs/protocol.md, "Pitfalls"). A repeat at
+ * the place the id holds changes nothing. The position is checked against the list as it is; the
+ * ids held are taken out first, and the insert goes at that position or at the end of what is left.
+ */
+export function insertMoving<T>(list: readonly T[], position: number, items: readonly T[], key: (item: T) => string): ListOutcome<T> {
+	if (position < 0 || position > list.length) return `position ${position} outside 0..${list.length}`;
+	const unique = withoutRepeats(items, key);
+	const rest = withoutHeld(list, unique, key);
+	const next = insertAt(rest, Math.min(position, rest.length), unique);
+	return typeof next !== 'string' && sameItems(next, list) ? list : next;
+}
+
+/**
+ * `items` without repeats, the first of each kept: what the stack's insert inserts of itself,
+ * whatever the list holds. The stack cap cuts a frame after this, so a frame of one id repeated
+ * is counted once.
  */
 export function withoutRepeats<T>(items: readonly T[], key: (item: T) => string): readonly T[] {
 	return freshItems([], items, key, false);
@@ -54,6 +70,22 @@ function freshItems<T>(held: readonly T[], items: readonly T[], key: (item: T) =
 		if (!keepRepeats) added.add(k);
 		return true;
 	});
+}
+
+/** `list` without the items `items` names (the same list when it holds none of them). */
+function withoutHeld<T>(list: readonly T[], items: readonly T[], key: (item: T) => string): readonly T[] {
+	if (items.length === 1) {
+		const k = key(items[0] as T);
+		const at = list.findIndex((item) => key(item) === k);
+		return at < 0 ? list : [...list.slice(0, at), ...list.slice(at + 1)];
+	}
+	const keys = new Set(items.map(key));
+	const rest = list.filter((item) => !keys.has(key(item)));
+	return rest.length === list.length ? list : rest;
+}
+
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+	return a.length === b.length && a.every((item, i) => item === b[i]);
 }
 
 export function removeAt<T>(list: readonly T[], position: number, count: number): ListOutcome<T> {
@@ -123,18 +155,26 @@ export function insertKept<T>(list: Kept<T>, position: number, items: readonly T
  * (a hostile server) meets that, and there the kept rows stay the first of the server's list
  * unless the server re-sends a page it holds past the cap.
  */
-export function insertUniqueKept<T>(
-	list: Kept<T>,
-	position: number,
-	items: readonly T[],
-	key: (item: T) => string,
-	max: number,
-	count = items.length,
-	keepRepeats = false
-): KeptOutcome<T> {
+export function insertUniqueKept<T>(list: Kept<T>, position: number, items: readonly T[], key: (item: T) => string, max: number, count = items.length): KeptOutcome<T> {
 	if (position < 0 || position > list.length) return `position ${position} outside 0..${list.length}`;
-	const fresh = freshItems(list.rows, items, key, keepRepeats);
+	const fresh = freshItems(list.rows, items, key, true);
 	return insertKept(list, position, fresh, max, count - (items.length - fresh.length));
+}
+
+/**
+ * `insertMoving` on a kept list (`max` and `count` as `insertKept`). An id held past the kept rows
+ * cannot be found there and counts as new, as in `insertUniqueKept`.
+ */
+export function insertMovingKept<T>(list: Kept<T>, position: number, frame: readonly T[], key: (item: T) => string, max: number, total = frame.length): KeptOutcome<T> {
+	if (position < 0 || position > list.length) return `position ${position} outside 0..${list.length}`;
+	const items = withoutRepeats(frame, key);
+	const count = total - (frame.length - items.length);
+	const rows = withoutHeld(list.rows, items, key);
+	if (rows === list.rows) return insertKept(list, position, items, max, count);
+	const moved = list.rows.length - rows.length;
+	const rest: Kept<T> = { rows, length: list.length - moved };
+	const next = insertKept(rest, Math.min(position, rest.length), items, max, count);
+	return typeof next !== 'string' && next.length === list.length && sameItems(next.rows, list.rows) ? list : next;
 }
 
 /** `removeAt` on a kept list. */

@@ -6,7 +6,7 @@
  */
 import { MAX_LIST_ROWS, NO_CUTS, PAGE_GAINED_FOCUS, SYSTEM_NAMESPACE, type GuiMessage, type Json, type JsonObject, type PageRef } from '../protocol';
 import { capMessage, MAX_PAGES, MAX_STACK, type Cuts } from './caps';
-import { insertKept, insertUniqueKept, moveKept, removeKept, type Kept, type KeptOutcome } from './list-ops';
+import { insertKept, insertMovingKept, insertUniqueKept, moveKept, removeKept, type Kept, type KeptOutcome } from './list-ops';
 import { emptyNamespace, EVENT_NAMES_KEPT, LAST_EVENTS, type GuiEventRecord, type NamespaceState, type ScreenState } from './state';
 import { nextStatus } from './status';
 
@@ -18,8 +18,8 @@ export function reduce(state: ScreenState, msg: GuiMessage, report: Report = sil
 	switch (msg.kind) {
 		case 'stack.insert': {
 			const m = capMessage(msg) as typeof msg;
-			// Stack ids are checked with the namespace records, which always match the stack.
-			const next = insertUniqueKept(stackOf(state), m.position, m.skills, (id) => id, MAX_STACK, m.total ?? m.skills.length);
+			// One record per id: an id the stack holds moves (ovos-gui's replay race, list-ops.ts).
+			const next = insertMovingKept(stackOf(state), m.position, m.skills, (id) => id, MAX_STACK, m.total ?? m.skills.length);
 			if (typeof next === 'string') return refuse(state, report, `stack insert: ${next}`);
 			if (next.rows === state.stack && next.length === state.stackTotal) return state;
 			return stateOf(next.rows, next.length, namespacesOf(next.rows, state.namespaces), state.status, state.lastEvents);
@@ -44,7 +44,7 @@ export function reduce(state: ScreenState, msg: GuiMessage, report: Report = sil
 			const m = capMessage(msg) as typeof msg;
 			return withNamespace(state, m.namespace, report, 'page insert', (ns) => {
 				// A page the namespace already holds is not inserted again (ovos-gui's rule; its replay race).
-				const next = insertUniqueKept(pagesOf(ns), m.position, m.pages, pageName, MAX_PAGES, m.total ?? m.pages.length, true);
+				const next = insertUniqueKept(pagesOf(ns), m.position, m.pages, pageName, MAX_PAGES, m.total ?? m.pages.length);
 				if (typeof next === 'string') return next;
 				if (next.rows === ns.pages && next.length === ns.pageTotal) return ns;
 				// Qt jumps to the first inserted page; the server's focus event that follows wins. One

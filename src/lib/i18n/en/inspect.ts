@@ -50,11 +50,14 @@ const en = {
 	timeline: 'Timeline',
 	nothingYet: 'nothing yet',
 	machine: 'Machine',
-	machineHelp: 'The connection actor (XState): the state it is in, its tags, and each step that moved it, newest first',
+	machineHelp: 'The connection actor (XState) and the machine of each of its sockets: the state each is in, the tags, and each step that moved them, newest first',
 	machineState: 'state',
 	machineTags: 'tags',
 	machineSteps: 'steps',
 	machineEvent: 'on',
+	/** Each socket's own machine (its lifecycle: opening, live, checks, down and waiting for its port). */
+	guiSocketLife: 'GUI socket',
+	busSocketLife: 'bus socket',
 
 	// What one line changed
 	skipped: (error: string) => `skipped, did not decode: ${error}`,
