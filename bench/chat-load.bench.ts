@@ -111,7 +111,7 @@ async function withApp<T>(run: (app: App) => Promise<T>): Promise<T> {
 	const bus = new BusClient({ url: sim.busUrl, log: () => {} });
 	await bus.ensureOpen();
 	const agent = new ChatAgent({ bus, ...(SHARE ? { coreShare: SHARE } : {}) });
-	const { server, url } = await serve({ agent, tokens: new ChatTokens(randomBytes(32)), apiToken: null, conversations: new ConversationMap() });
+	const { server, url } = await serve({ agent, tokens: new ChatTokens(randomBytes(32)), conversations: new ConversationMap() });
 	const workers = sim.services!.workers;
 	let most = 0;
 	const watch = setInterval(() => (most = Math.max(most, workers.busy)), 2);

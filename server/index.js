@@ -43,7 +43,7 @@ try {
 
 const { handler } = await import('./handler.js');
 
-/** @type {{ port: number, host: string, tls: { cert: string, key: string } | null, ovos: string, tokenRequired: boolean, problem: (e: NodeJS.ErrnoException) => string, guard: (s: http.Server) => void, relay: (s: http.Server) => void } | undefined} */
+/** @type {{ port: number, host: string, tls: { cert: string, key: string } | null, ovos: string, access: string, problem: (e: NodeJS.ErrnoException) => string, guard: (s: http.Server) => void, relay: (s: http.Server) => void } | undefined} */
 const start = /** @type {any} */ (globalThis)[Symbol.for('ovos-screen.start')];
 if (!start) {
 	console.error('ovos-screen: the app did not initialise (no start information): is this build complete?');
@@ -92,19 +92,8 @@ server.listen(start.port, start.host, async () => {
 	const scheme = start.tls ? 'https' : 'http';
 	if (runtime) leaveForKiosk(runtime, { scheme, host: start.host, port: start.port, cert: start.tls?.cert });
 	const file = source?.file ? `; settings from ${source.file}` : '';
-	console.log(`ovos-screen: open ${await urls(scheme, start.host, start.port)}, talking to ${start.ovos}${file}; ${tokenNote(start.tokenRequired)}  (Ctrl-C stops it)`);
+	console.log(`ovos-screen: open ${await urls(scheme, start.host, start.port)}, talking to ${start.ovos}${file}; ${start.access}  (Ctrl-C stops it)`);
 });
-
-/**
- * Whether browsers need the API token, and how one gets it (the token itself is never printed: this
- * line goes to logs).
- * @param {boolean} required
- */
-function tokenNote(required) {
-	return required
-		? 'API token required (OVOS_SCREEN_TOKEN): a browser keeps it once a page is opened with ?token=<the token> added, or once it is entered on /settings'
-		: 'no API token required (set OVOS_SCREEN_TOKEN to require one)';
-}
 
 /**
  * The URL to open on this machine and, when listening on every interface, every one a phone or

@@ -19,6 +19,7 @@ import {
 	windowBlocked
 } from '../../src/lib/bus-window';
 import { postToBus, streamFromBus, type WindowHttpDeps } from '../../src/lib/server/bus-window';
+import { unauthorized } from '../../src/lib/server/guards';
 import { notification, ORIGIN, rig, until, type Rig } from './helpers';
 
 let r: Rig;
@@ -61,16 +62,18 @@ describe('BusWindowClient against /api/bus', () => {
 		w.stop();
 	});
 
-	it('says why when the server wants its token, and uses the token once it has one', async () => {
-		let token: string | null = null;
-		const w = new BusWindowClient({ fetch: routed({ ...r.deps, apiToken: 'k3y' }), token: () => token, retryMinMs: 20, retryMaxMs: 40 });
+	it('says this browser is no longer paired when the server stops letting it in, and is live again once it is', async () => {
+		let letIn = false;
+		const inner = routed();
+		// The app's door (hooks.server.ts) answers a browser it no longer knows before the route runs.
+		const w = new BusWindowClient({ fetch: (input, init) => (letIn ? inner(input, init) : Promise.resolve(unauthorized())), retryMinMs: 20, retryMaxMs: 40 });
 		w.start();
-		await until(() => w.needsToken, 3000, 'token problem');
-		expect(w.unavailable).toMatch(/access token/);
-		expect(w.problem).toMatch(/enter the token under Settings/);
-		token = 'k3y';
-		await until(() => w.live, 3000, 'live with token');
-		expect(w.needsToken).toBe(false);
+		await until(() => w.unpaired, 3000, 'not let in');
+		expect(w.unavailable).toMatch(/no longer paired/);
+		expect(w.problem).toMatch(/Open the page again to pair it/);
+		letIn = true;
+		await until(() => w.live, 3000, 'live once let in');
+		expect(w.unpaired).toBe(false);
 		w.stop();
 	});
 

@@ -20,7 +20,7 @@ export interface Rig {
 }
 
 /** `skills`: the device's own skills too (the homescreen among them), quiet; default the bus and ovos-gui only. */
-export async function rig(o: { apiToken?: string | null; busPort?: number; skills?: boolean } = {}): Promise<Rig> {
+export async function rig(o: { busPort?: number; skills?: boolean } = {}): Promise<Rig> {
 	const sim = await startSimulator({ host: '127.0.0.1', busPort: o.busPort ?? 0, guiPort: 0, skills: o.skills ?? false, log: false });
 	const seen: BusMessage[] = [];
 	sim.on('*', (m) => seen.push(m));
@@ -28,7 +28,7 @@ export async function rig(o: { apiToken?: string | null; busPort?: number; skill
 	await client.ensureOpen();
 	const log: string[] = [];
 	const window = new BusWindowServer({ bus: client, log: (level, line) => log.push(`${level} ${line}`) });
-	const deps = defaultDeps(window, o.apiToken ?? null);
+	const deps = defaultDeps(window);
 	// The window asked the device for its state (learn on open): let the companion's answer land first.
 	await until(() => seen.some((m) => m.type === 'ovos.notification.update_storage_model'), 3000, 'the companion’s storage model');
 	await sleep(30);

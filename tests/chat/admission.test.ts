@@ -30,7 +30,7 @@ async function setup(opts: Partial<ChatAgentOptions> = {}): Promise<void> {
 	sim.on('*', (m) => void frames.push(m));
 	client = await connectedBus(sim.busUrl);
 	agent = new ChatAgent({ bus: client, timing: { idleMs: 10_000, deadlineMs: 20_000 }, ...opts });
-	deps = { agent, tokens: new ChatTokens(randomBytes(32)), apiToken: null, conversations: new ConversationMap() };
+	deps = { agent, tokens: new ChatTokens(randomBytes(32)), conversations: new ConversationMap() };
 }
 
 afterEach(async () => {

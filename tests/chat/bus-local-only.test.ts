@@ -43,7 +43,7 @@ async function appOn(host: string, port?: number) {
 	bus.start();
 	await until(() => lines.length > 0, 3000, 'the log line');
 	const url = new URL('http://screen.test/api/chat');
-	const deps = { agent: new ChatAgent({ bus }), tokens: new ChatTokens(randomBytes(32)), apiToken: null, conversations: new ConversationMap() };
+	const deps = { agent: new ChatAgent({ bus }), tokens: new ChatTokens(randomBytes(32)), conversations: new ConversationMap() };
 	const res = await postChat(new Request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'what time is it' }) }), url, deps);
 	const frames: WindowFrame[] = [];
 	new BusWindowServer({ bus, log: () => {} }).subscribe((f) => frames.push(f));
@@ -79,7 +79,7 @@ describe('a device that lets only its own programs onto its messagebus', () => {
 	it.skipIf(!lan)('the chat panel says it in the reader’s language, with the fix', async () => {
 		sim = await startSimulator({ host: '127.0.0.1', busPort: 0, guiPort: 0, skills: false, log: false });
 		bus = new BusClient({ url: `ws://${lan}:${sim.busPort}/core`, log: () => {} });
-		const deps = { agent: new ChatAgent({ bus }), tokens: new ChatTokens(randomBytes(32)), apiToken: null, conversations: new ConversationMap() };
+		const deps = { agent: new ChatAgent({ bus }), tokens: new ChatTokens(randomBytes(32)), conversations: new ConversationMap() };
 		const f = (async (input: RequestInfo | URL, init?: RequestInit) => {
 			const url = new URL(String(input), 'http://panel.test');
 			return postChat(new Request(url, { ...init, headers: { ...(init?.headers as Record<string, string>), origin: url.origin } }), url, deps);

@@ -30,7 +30,8 @@ async function setup(opts: Partial<ChatAgentOptions> = {}): Promise<void> {
 	client = await connectedBus(sim.busUrl);
 	agent = new ChatAgent({ bus: client, timing: { idleMs: 10_000, deadlineMs: 20_000 }, queueWaitMs: 5000, ...opts });
 	tokens = new ChatTokens(randomBytes(32));
-	served = await serve({ agent, tokens, apiToken: null, conversations: new ConversationMap() }, undefined, { addressHeader: 'x-client' });
+	// The clients are screens of a LAN the deployer trusts: let in as their networks, each its own share.
+	served = await serve({ agent, tokens, conversations: new ConversationMap() }, undefined, { addressHeader: 'x-client', trusted: ['10.0.0.0/8', '198.51.100.0/24', '203.0.113.0/24'] });
 }
 
 afterEach(async () => {

@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusClient } from '../../src/lib/server/bus';
 import { ChatAgent, ChatTokens, ConversationMap, getModels, postCompletions, type ChatApiDeps } from '../../src/lib/server/agent';
 import { startSimulator, type Simulator } from '../../src/lib/server/simulator';
+import { Access, unauthorized } from '../../src/lib/server/guards';
+import { CredentialStore } from '../../src/lib/server/guards/credentials';
 import { connectedBus, until } from './helpers';
 
 let sim: Simulator;
@@ -17,6 +19,8 @@ let client: BusClient;
 let deps: ChatApiDeps;
 let server: Server;
 let openai: OpenAI;
+/** Who the server lets in: this machine, and tools with a token (OVOS_SCREEN_TOKEN=sesame, or one made on /settings). */
+const access = new Access({ store: new CredentialStore(null), apiToken: 'sesame', trusted: [], addressHeader: null, xffDepth: 1 });
 
 /** The fields this server adds to replies (`ovos`), as a client reads them. */
 interface Ovos {
@@ -33,20 +37,18 @@ beforeAll(async () => {
 	deps = {
 		agent: new ChatAgent({ bus: client }),
 		tokens: new ChatTokens(randomBytes(32)),
-		apiToken: null,
 		conversations: new ConversationMap()
 	};
-	// The endpoint over real HTTP, as the app's route serves it.
+	// The endpoint over real HTTP, as the app's route serves it, behind the app's door (who is let in).
 	server = createServer(async (req, res) => {
 		const chunks: Buffer[] = [];
 		for await (const c of req) chunks.push(c as Buffer);
 		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
 		const headers = Object.entries(req.headers).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v] as [string, string]] : []));
 		const request = new Request(url, { method: req.method, headers, body: req.method === 'GET' ? undefined : Buffer.concat(chunks) });
+		const who = access.whoIs(req.socket.remoteAddress ?? '', (name) => request.headers.get(name));
 		const response =
-			url.pathname === '/v1/models'
-				? getModels(request, deps)
-				: await postCompletions(request, url, deps, { clientAddress: req.socket.remoteAddress });
+			who.kind === 'stranger' ? unauthorized() : url.pathname === '/v1/models' ? getModels() : await postCompletions(request, url, deps, { client: who });
 		res.writeHead(response.status, Object.fromEntries(response.headers));
 		if (!response.body) return void res.end();
 		const reader = response.body.getReader();
@@ -77,18 +79,19 @@ async function streamed(messages: Msg[], model = 'ovos') {
 }
 
 describe('the official openai client', () => {
-	it('lists the two models a chat tool can offer, behind the API token when one is set', async () => {
+	it('lists the two models a chat tool can offer; from elsewhere, with an API token as its key', async () => {
 		const ids = [];
 		for await (const m of openai.models.list()) ids.push(m.id);
 		expect(ids).toEqual(['ovos', 'ovos-device']);
-		deps = { ...deps, apiToken: 'sesame' };
-		try {
-			await expect(openai.models.list()).rejects.toMatchObject({ status: 401 });
-			const keyed = new OpenAI({ apiKey: 'sesame', baseURL: openai.baseURL });
-			expect((await keyed.models.list()).data.map((m) => m.id)).toEqual(['ovos', 'ovos-device']);
-		} finally {
-			deps = { ...deps, apiToken: null };
-		}
+		// A chat tool on another machine, behind a proxy on this one that names it (X-Forwarded-For).
+		const elsewhere = { 'x-forwarded-for': '192.0.2.44' };
+		const stranger = new OpenAI({ apiKey: 'not-a-token', baseURL: openai.baseURL, defaultHeaders: elsewhere });
+		await expect(stranger.models.list()).rejects.toMatchObject({ status: 401 });
+		const token = access.createToken('Open WebUI')!.token;
+		const keyed = new OpenAI({ apiKey: token, baseURL: openai.baseURL, defaultHeaders: elsewhere });
+		expect((await keyed.models.list()).data.map((m) => m.id)).toEqual(['ovos', 'ovos-device']);
+		const env = new OpenAI({ apiKey: 'sesame', baseURL: openai.baseURL, defaultHeaders: elsewhere });
+		expect((await env.models.list()).data.map((m) => m.id)).toEqual(['ovos', 'ovos-device']);
 	});
 
 	it('keeps one OVOS session across a conversation with no header: a dialogue works', async () => {

@@ -51,7 +51,7 @@ class MemoryStorage implements Storage {
 beforeAll(async () => {
 	sim = await startSimulator({ host: '127.0.0.1', busPort: 0, guiPort: 0, log: false });
 	bus = await connectedBus(sim.busUrl);
-	deps = { agent: new ChatAgent({ bus }), tokens: new ChatTokens(randomBytes(32)), apiToken: null, conversations: new ConversationMap() };
+	deps = { agent: new ChatAgent({ bus }), tokens: new ChatTokens(randomBytes(32)), conversations: new ConversationMap() };
 });
 afterAll(async () => {
 	await bus.close();

@@ -28,7 +28,7 @@ async function setup(agentOpts: Partial<ConstructorParameters<typeof ChatAgent>[
 	sim.on('*', (m) => void frames.push(m));
 	client = await connectedBus(sim.busUrl);
 	agent = new ChatAgent({ bus: client, timing: { idleMs: 10_000, deadlineMs: 20_000 }, ...agentOpts });
-	deps = { agent, tokens: new ChatTokens(randomBytes(32)), apiToken: null, conversations: new ConversationMap() };
+	deps = { agent, tokens: new ChatTokens(randomBytes(32)), conversations: new ConversationMap() };
 }
 
 beforeEach(() => setup());

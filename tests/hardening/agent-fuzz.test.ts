@@ -254,7 +254,7 @@ const CHAT_STATUSES = [200, 400, 404, 409, 413, 415, 429, 503, 504];
 
 describe('request bodies to /api/chat and /v1/chat/completions', () => {
 	const tokens = new ChatTokens(randomBytes(32));
-	const deps: ChatApiDeps = { agent: new ChatAgent({ bus: answeringBus() }), tokens, apiToken: null, conversations: new ConversationMap() };
+	const deps: ChatApiDeps = { agent: new ChatAgent({ bus: answeringBus() }), tokens, conversations: new ConversationMap() };
 	const sid = randomUUID();
 	const goodToken = tokens.sign({ sessionId: sid, snapshot: { session_id: sid }, openTurns: [] });
 	const tokenish = fc.oneof(oddValue, fc.constant(goodToken), fc.constant(goodToken.slice(0, -1) + 'A'), fc.constant(`${goodToken}.x`), fc.string({ maxLength: 60 }));

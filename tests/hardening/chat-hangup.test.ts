@@ -29,7 +29,7 @@ beforeAll(async () => {
 	clock = new ManualClock();
 	// 200 turns held at once: the scripted core has no pool for the agent's share to protect.
 	agent = new ChatAgent({ bus: client, clock, coreShare: 10_000 });
-	served = await serve({ agent, tokens: new ChatTokens(randomBytes(32)), apiToken: null, conversations: new ConversationMap() });
+	served = await serve({ agent, tokens: new ChatTokens(randomBytes(32)), conversations: new ConversationMap() });
 });
 afterAll(async () => {
 	await served.close();

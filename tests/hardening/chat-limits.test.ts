@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 function deps(agent: ChatAgent, limits = new ChatLimits()): ChatApiDeps {
-	return { agent, tokens: new ChatTokens(randomBytes(32)), apiToken: null, conversations: new ConversationMap(), limits };
+	return { agent, tokens: new ChatTokens(randomBytes(32)), conversations: new ConversationMap(), limits };
 }
 
 const chatBody = (i: number) => ({ text: `hello ${i}` });

@@ -44,7 +44,7 @@ describe('where the server connects', () => {
 			c.handled(utt);
 		});
 		try {
-			const deps = { agent: new ChatAgent({ bus: client }), tokens: new ChatTokens(randomBytes(32)), apiToken: null, conversations: new ConversationMap() };
+			const deps = { agent: new ChatAgent({ bus: client }), tokens: new ChatTokens(randomBytes(32)), conversations: new ConversationMap() };
 			const url = new URL('http://screen.test/api/chat');
 			const body = { text: 'where are you', host: '203.0.113.9', busUrl: 'ws://203.0.113.9:8181/core', address: 'ws://203.0.113.9:8181/core', port: 1 };
 			const res = await postChat(new Request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }), url, deps);

@@ -2,22 +2,23 @@
 // addresses × 10 `GET /api/bus` → 256 held, then every newcomer 429; 240 chat turns held from 30
 // addresses → the next client 503), and requests without the token spent the token holder's chat
 // rate (40 posts without it → 30 × 401, 10 × 429, then the holder's own 429). Now clients are
-// counted by network as well as by address, slots are kept for loopback and token holders, a lighter
-// newcomer takes the oldest slot of the heaviest network, and origin and token come before admission.
+// counted by network as well as by address, slots are kept for the device and token holders, a
+// lighter newcomer takes the oldest slot of the heaviest network, and who is let in and the origin
+// come before admission. The network's clients here are paired browsers, as screens on a LAN are.
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatAgent, ChatLimits, ChatTokens, ConversationMap, DEFAULT_CHAT_LIMITS, ManualClock, type ChatApiDeps } from '../../src/lib/server/agent';
 import { BusClient } from '../../src/lib/server/bus';
 import { STREAM_SLOTS, streamFromBus } from '../../src/lib/server/bus-window';
-import { clientKey, clientOf } from '../../src/lib/server/guards';
+import { clientKey, clientOf, FairSlots, PAIR_COOKIE, shareKey } from '../../src/lib/server/guards';
 import { ScriptedCore, connectedBus, startBareBus, until, type BareBus } from '../chat/helpers';
 import { get, rig, URL_BUS, type Rig } from '../bus-window/helpers';
 import { post, serve, type Reply, type Served } from './serve';
 
 describe('clients by network', () => {
-	it('groups IPv4 by /24 and IPv6 by /64; loopback and token holders are privileged', () => {
-		expect(clientOf('203.0.113.7')).toEqual({ address: '203.0.113.7', network: '203.0.113.0/24', privileged: false });
+	it('groups IPv4 by /24 and IPv6 by /64; the device and token holders are privileged', () => {
+		expect(clientOf('203.0.113.7')).toEqual({ address: '203.0.113.7', network: '203.0.113.0/24', principal: 'stranger:203.0.113.7', privileged: false });
 		expect(clientOf('::ffff:203.0.113.9').network).toBe('203.0.113.0/24');
 		expect(clientOf('2001:db8:1:2:aaaa::1').network).toBe('2001:db8:1:2::/64');
 		expect(clientOf('2001:db8:1:2::ffff').network).toBe(clientOf('2001:db8:1:2:ffff:1:2:3').network);
@@ -25,18 +26,32 @@ describe('clients by network', () => {
 		expect(clientOf('127.0.0.1').privileged).toBe(true);
 		expect(clientOf('::1').privileged).toBe(true);
 		expect(clientOf('::ffff:127.0.0.1').privileged).toBe(true);
-		expect(clientOf('203.0.113.7', true).privileged).toBe(true);
+		expect(clientOf({ kind: 'token', principal: 'token:t1', address: '203.0.113.7' }).privileged).toBe(true);
+		expect(clientOf({ kind: 'paired', principal: 'browser:b1', address: '203.0.113.7' }).privileged).toBe(false);
+		// A forwarded loopback address is not the device (guards/address.ts): only what its identity says counts.
+		expect(clientOf({ kind: 'paired', principal: 'browser:b1', address: '127.0.0.1' }).privileged).toBe(false);
+	});
+
+	it('counts a paired browser or a token as one client wherever it connects from, anyone else by address', () => {
+		const slots = new FairSlots({ total: 100, perAddress: 2, perNetwork: 100, reserved: 0 }, 'streams');
+		const browser = (address: string) => clientOf({ kind: 'paired', principal: 'browser:b1', address });
+		expect(slots.take(browser('192.0.2.1')).ok).toBe(true);
+		expect(slots.take(browser('198.51.100.1')).ok).toBe(true);
+		expect(slots.take(browser('203.0.113.1'))).toMatchObject({ ok: false, status: 429 });
+		// Two browsers behind one address (a household's NAT) are two clients.
+		expect(slots.take(clientOf({ kind: 'paired', principal: 'browser:b2', address: '192.0.2.1' })).ok).toBe(true);
+		expect(clientKey(clientOf('192.0.2.9'))).toBe('192.0.2.9');
 	});
 });
 
 describe('whose share of core’s pool a turn counts against', () => {
 	it('a network’s, whatever its address; a known principal’s own, whatever its network', () => {
-		expect(clientKey(clientOf('203.0.113.7'))).toBe(clientKey(clientOf('203.0.113.200')));
-		expect(clientKey(clientOf('203.0.113.7'))).not.toBe(clientKey(clientOf('198.51.100.7')));
-		const paired = (address: string, principal: string) => ({ ...clientOf(address), principal });
-		expect(clientKey(paired('203.0.113.7', 'browser-a'))).not.toBe(clientKey(paired('203.0.113.7', 'browser-b')));
-		expect(clientKey(paired('203.0.113.7', 'browser-a'))).toBe(clientKey(paired('198.51.100.7', 'browser-a')));
-		expect(clientKey({ ...clientOf('203.0.113.7'), principal: null })).toBe(clientKey(clientOf('203.0.113.7')));
+		expect(shareKey(clientOf('203.0.113.7'))).toBe(shareKey(clientOf('203.0.113.200')));
+		expect(shareKey(clientOf('203.0.113.7'))).not.toBe(shareKey(clientOf('198.51.100.7')));
+		const paired = (address: string, id: string) => clientOf({ kind: 'paired', principal: `browser:${id}`, address });
+		expect(shareKey(paired('203.0.113.7', 'a'))).not.toBe(shareKey(paired('203.0.113.7', 'b')));
+		expect(shareKey(paired('203.0.113.7', 'a'))).toBe(shareKey(paired('198.51.100.7', 'a')));
+		expect(shareKey(clientOf({ kind: 'token', principal: 'token:t1', address: '203.0.113.7' }))).not.toBe(shareKey(clientOf('203.0.113.7')));
 	});
 });
 
@@ -48,7 +63,14 @@ describe('held chat turns (24.6) and the token before admission (24.7)', () => {
 	let limits: ChatLimits;
 	let served: Served;
 	let hold = true;
-	const deps = (apiToken: string | null): ChatApiDeps => ({ agent, tokens: new ChatTokens(randomBytes(32)), apiToken, conversations: new ConversationMap(), limits });
+	const deps = (): ChatApiDeps => ({ agent, tokens: new ChatTokens(randomBytes(32)), conversations: new ConversationMap(), limits });
+	/** A screen on the network: its address (as a proxy names it) and the cookie of the browser paired there. */
+	const screens = new Map<string, string>();
+	const screen = (address: string): Record<string, string> => {
+		let cookie = screens.get(address);
+		if (!cookie) screens.set(address, (cookie = `${PAIR_COOKIE}=${served.access.pair({ name: 'screen', address, via: 'code' })!.credential}`));
+		return { 'x-client': address, cookie };
+	};
 
 	beforeAll(async () => {
 		bus = await startBareBus();
@@ -67,16 +89,18 @@ describe('held chat turns (24.6) and the token before admission (24.7)', () => {
 		await bus.stop();
 	});
 
-	/** A streaming turn from `address` (as behind a proxy with ADDRESS_HEADER), held until `hangUp`. */
+	/** A streaming turn from the screen at `address` (as behind a proxy with ADDRESS_HEADER), held until `hangUp`. */
 	const held = (address: string, hangUp: Promise<void>, i: number) =>
-		post(served.port, '/api/chat', { text: `think ${i}` }, { headers: { accept: 'text/event-stream', 'x-client': address }, headOnly: true, hangUp });
+		post(served.port, '/api/chat', { text: `think ${i}` }, { headers: { accept: 'text/event-stream', ...screen(address) }, headOnly: true, hangUp });
+	const device = (hangUp: Promise<void>, i: number) => post(served.port, '/api/chat', { text: `think ${i}` }, { headers: { accept: 'text/event-stream' }, headOnly: true, hangUp });
 
 	it('240 turns held from 30 networks leave room for the next client, and for the device itself', async () => {
 		hold = true;
 		// Sized as the server sizes them: the agent's places in core's pool and its queue.
 		limits = ChatLimits.forCore(agent.admission);
 		const { total, reserved } = { total: agent.admission.share + agent.admission.queueLength, reserved: Math.ceil((agent.admission.share + agent.admission.queueLength) / 8) };
-		served = await serve(deps(null), undefined, { addressHeader: 'x-client' });
+		screens.clear();
+		served = await serve(deps(), undefined, { addressHeader: 'x-client' });
 		let go!: () => void;
 		const hangUp = new Promise<void>((r) => (go = r));
 		try {
@@ -88,8 +112,8 @@ describe('held chat turns (24.6) and the token before admission (24.7)', () => {
 			expect(newcomer?.status).toBe(200);
 			// …which took the oldest turn of a network holding 8 (it waits in core's queue meanwhile), not a slot of the reserve.
 			expect(limits.evicted).toBeGreaterThanOrEqual(1);
-			// The device's own browser (loopback) is served from the reserve.
-			const local = await held('127.0.0.1', hangUp, 1001);
+			// The device's own browser (loopback, no proxy between) is served from the reserve.
+			const local = await device(hangUp, 1001);
 			expect(local?.status).toBe(200);
 			expect(limits.running).toBeLessThanOrEqual(total);
 		} finally {
@@ -105,7 +129,8 @@ describe('held chat turns (24.6) and the token before admission (24.7)', () => {
 		limits = sized === 'by default' ? new ChatLimits() : ChatLimits.forCore(agent.admission);
 		const quarter = Math.ceil(limits.total / 4);
 		expect(limits.perNetwork).toBe(quarter);
-		served = await serve(deps(null), undefined, { addressHeader: 'x-client' });
+		screens.clear();
+		served = await serve(deps(), undefined, { addressHeader: 'x-client' });
 		let go!: () => void;
 		const hangUp = new Promise<void>((r) => (go = r));
 		try {
@@ -137,7 +162,8 @@ describe('held chat turns (24.6) and the token before admission (24.7)', () => {
 	it('a turn that gives its place away while its body is still coming is a 503 to retry, not a 500', async () => {
 		hold = true;
 		limits = new ChatLimits({ total: 2, reserved: 0 });
-		served = await serve(deps(null), undefined, { addressHeader: 'x-client' });
+		screens.clear();
+		served = await serve(deps(), undefined, { addressHeader: 'x-client' });
 		let go!: () => void;
 		const hangUp = new Promise<void>((r) => (go = r));
 		try {
@@ -145,7 +171,7 @@ describe('held chat turns (24.6) and the token before admission (24.7)', () => {
 			const body = JSON.stringify({ text: 'think slowly' });
 			const slow = new Promise<[number | undefined, string]>((resolve) => {
 				const req = httpRequest(
-					{ host: '127.0.0.1', port: served.port, path: '/api/chat', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), accept: 'text/event-stream', 'x-client': '10.0.0.1' } },
+					{ host: '127.0.0.1', port: served.port, path: '/api/chat', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), accept: 'text/event-stream', ...screen('10.0.0.1') } },
 					(res) => {
 						let b = '';
 						res.on('data', (d) => (b += d));
@@ -169,10 +195,10 @@ describe('held chat turns (24.6) and the token before admission (24.7)', () => {
 		}
 	}, 30_000);
 
-	it('with OVOS_SCREEN_TOKEN set, requests without it are 401 and spend nothing of the holder’s rate', async () => {
+	it('requests of a client not let in are 401 and spend nothing of a token holder’s rate at the same address', async () => {
 		hold = false;
 		limits = new ChatLimits();
-		served = await serve(deps('s3cret-token'), undefined, { addressHeader: 'x-client' });
+		served = await serve(deps(), undefined, { addressHeader: 'x-client', apiToken: 's3cret-token' });
 		try {
 			const from = { 'x-client': '198.51.100.20' };
 			const without: (Reply | null)[] = [];
@@ -183,7 +209,7 @@ describe('held chat turns (24.6) and the token before admission (24.7)', () => {
 				const r = await post(served.port, '/api/chat', { text: 'hi' }, { headers: { ...from, authorization: 'Bearer s3cret-token' } });
 				expect(r?.status, `turn ${i}`).toBe(200);
 			}
-			// A cross-origin request is refused before the token and the limits too.
+			// A cross-origin request is refused before the limits too.
 			const cross = await post(served.port, '/api/chat', { text: 'hi' }, { headers: { ...from, origin: 'http://evil.test', authorization: 'Bearer s3cret-token' } });
 			expect(cross?.status).toBe(403);
 			expect(limits.stats.admitted).toBe(DEFAULT_CHAT_LIMITS.burst);

@@ -30,11 +30,11 @@ beforeAll(async () => {
 	const chat: ChatApiDeps = {
 		agent: new ChatAgent({ bus: client }),
 		tokens: new ChatTokens(randomBytes(32)),
-		apiToken: API_TOKEN,
 		conversations: new ConversationMap()
 	};
-	window = await rig({ apiToken: API_TOKEN });
-	served = await serve(chat, window.deps);
+	window = await rig();
+	// The tools here are on the network, behind a proxy on this machine that names them in x-client.
+	served = await serve(chat, window.deps, { addressHeader: 'x-client', apiToken: API_TOKEN });
 });
 afterAll(async () => {
 	await served.close();
@@ -44,21 +44,22 @@ afterAll(async () => {
 	await bus.stop();
 });
 
-const auth = { authorization: `Bearer ${API_TOKEN}` };
+const lan = { 'x-client': '198.51.100.7' };
+const auth = { ...lan, authorization: `Bearer ${API_TOKEN}` };
 
 describe('the API token scheme (14.10)', () => {
 	it('takes Bearer in any case, as HTTP schemes are case-insensitive', async () => {
 		for (const scheme of ['Bearer', 'bearer', 'BEARER', 'beArer']) {
-			const r = await post(served.port, '/api/chat', { text: 'hi' }, { headers: { authorization: `${scheme} ${API_TOKEN}` } });
+			const r = await post(served.port, '/api/chat', { text: 'hi' }, { headers: { ...lan, authorization: `${scheme} ${API_TOKEN}` } });
 			expect(r?.status, scheme).toBe(200);
 		}
-		const r = await post(served.port, '/v1/chat/completions', { messages: [{ role: 'user', content: 'hi' }] }, { headers: { authorization: `bearer ${API_TOKEN}` } });
+		const r = await post(served.port, '/v1/chat/completions', { messages: [{ role: 'user', content: 'hi' }] }, { headers: { ...lan, authorization: `bearer ${API_TOKEN}` } });
 		expect(r?.status).toBe(200);
 	});
 
 	it('still refuses a wrong token, another scheme, or none (401)', async () => {
 		for (const authorization of [`bearer ${API_TOKEN}x`, `Basic ${API_TOKEN}`, `bearer`, `${API_TOKEN}`, ''])
-			expect((await post(served.port, '/api/chat', { text: 'hi' }, { headers: { authorization } }))?.status, authorization).toBe(401);
+			expect((await post(served.port, '/api/chat', { text: 'hi' }, { headers: { ...lan, authorization } }))?.status, authorization).toBe(401);
 	});
 });
 
@@ -114,7 +115,7 @@ describe('clients that hang up mid-upload (14.10)', () => {
 					const path = ['/api/chat', '/v1/chat/completions', '/api/chat/end', '/api/bus'][i % 4];
 					return new Promise<import('node:net').Socket>((resolve) => {
 						const s = connect(served.port, '127.0.0.1', () => {
-							s.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAuthorization: Bearer ${API_TOKEN}\r\nContent-Length: 1000\r\n\r\n{"text": "hel`);
+							s.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nX-Client: 198.51.100.7\r\nAuthorization: Bearer ${API_TOKEN}\r\nContent-Length: 1000\r\n\r\n{"text": "hel`);
 							opened++;
 							resolve(s);
 						});

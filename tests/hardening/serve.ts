@@ -1,19 +1,25 @@
 /**
  * The chat and bus-window routes served in-process exactly as adapter-node serves them (SvelteKit's
- * getRequest / setResponse over node:http, its default 512 KB body limit, the client's address from
- * the socket, the chat routes' clientGone), so tests see what a client of `node build` sees while
- * still reaching into the agent, the limits and the bus client.
+ * getRequest / setResponse over node:http, its default 512 KB body limit, the chat routes'
+ * clientGone) behind the app's own door (who is asking: `Access.whoIs`; a stranger's 401), so tests
+ * see what a client of `node build` sees while still reaching into the agent, the limits and the bus
+ * client.
  */
 import { createServer, request as httpRequest, type Agent, type Server } from 'node:http';
 import { getRequest, setResponse } from '@sveltejs/kit/node';
 import { clientGone, postChat, postChatEnd, postCompletions, type ChatApiDeps } from '../../src/lib/server/agent';
 import { postToBus, type WindowHttpDeps } from '../../src/lib/server/bus-window';
+import { Access, unauthorized } from '../../src/lib/server/guards';
+import { CredentialStore } from '../../src/lib/server/guards/credentials';
+import { parseNetwork } from '../../src/lib/server/guards/networks';
 
 export interface Served {
 	readonly port: number;
 	readonly url: string;
 	/** Status of every response a route returned, in order (also those nobody was left to read). */
 	readonly statuses: number[];
+	/** Who the server lets in: its tokens and paired browsers (in memory). */
+	readonly access: Access;
 	close(): Promise<void>;
 }
 
@@ -23,22 +29,27 @@ export interface ServeOptions {
 	 * proxy: how a test on loopback speaks for clients of other networks.
 	 */
 	readonly addressHeader?: string;
+	/** OVOS_SCREEN_TOKEN. */
+	readonly apiToken?: string;
+	/** OVOS_SCREEN_TRUSTED_NETWORKS: clients there are let in as their network, as a LAN's screens would be. */
+	readonly trusted?: readonly string[];
 }
 
 export async function serve(chat: ChatApiDeps, bus?: WindowHttpDeps, o: ServeOptions = {}): Promise<Served> {
 	const statuses: number[] = [];
 	let port = 0;
+	const access = new Access({ store: new CredentialStore(null), apiToken: o.apiToken ?? null, trusted: (o.trusted ?? []).map((n) => parseNetwork(n)!), addressHeader: o.addressHeader ?? null, xffDepth: 1 });
 	const server: Server = createServer(async (req, res) => {
 		const request = await getRequest({ request: req, base: `http://127.0.0.1:${port}`, bodySizeLimit: 512 * 1024 });
 		const url = new URL(request.url);
-		const forwarded = o.addressHeader ? req.headers[o.addressHeader] : undefined;
-		const client = typeof forwarded === 'string' ? forwarded : (req.socket.remoteAddress ?? '');
+		const client = access.whoIs(req.socket.remoteAddress ?? '', (name) => request.headers.get(name));
 		const gone = clientGone(req);
 		try {
 			let response: Response;
-			if (url.pathname === '/api/chat') response = await postChat(request, url, chat, gone.signal, client);
+			if (client.kind === 'stranger') response = unauthorized();
+			else if (url.pathname === '/api/chat') response = await postChat(request, url, chat, gone.signal, client);
 			else if (url.pathname === '/api/chat/end') response = await postChatEnd(request, url, chat, client);
-			else if (url.pathname === '/v1/chat/completions') response = await postCompletions(request, url, chat, { clientGone: gone.signal, clientAddress: client });
+			else if (url.pathname === '/v1/chat/completions') response = await postCompletions(request, url, chat, { clientGone: gone.signal, client });
 			else if (url.pathname === '/api/bus' && bus) response = await postToBus(request, url, client, bus);
 			else response = new Response('not found', { status: 404 });
 			statuses.push(response.status);
@@ -54,6 +65,7 @@ export async function serve(chat: ChatApiDeps, bus?: WindowHttpDeps, o: ServeOpt
 		port,
 		url: `http://127.0.0.1:${port}`,
 		statuses,
+		access,
 		async close() {
 			server.closeAllConnections();
 			await new Promise((r) => server.close(r));

@@ -1,8 +1,9 @@
 // Issue 14 item 10: an unwritable data folder failed only at the first chat, and
 // OVOS_SCREEN_DATA_DIR=/proc/x spun at 100 % CPU deaf to SIGTERM. Both are checked when the app
-// starts: one line naming the setting, exit status 1, in a second, before anything is built.
+// starts: one line naming the setting, exit status 1, in a second, before anything is built. So is
+// what the app keeps there: the chat secret, the paired browsers and tokens.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -73,8 +74,16 @@ describe('the data folder is checked at start (14.10)', () => {
 		expect(loadConfig({ OVOS_SCREEN_DATA_DIR: damaged, OVOS_CHAT_SECRET: 'x'.repeat(32) }).dataDir).toBe(damaged);
 	});
 
-	it('is not needed, so not checked, with OVOS_HOST and OVOS_CHAT_SECRET given', () => {
-		const c = loadConfig({ OVOS_HOST: '192.168.1.20', OVOS_CHAT_SECRET: 'x'.repeat(32), OVOS_SCREEN_DATA_DIR: '/proc/x' });
-		expect(c.dataDir).toBe('/proc/x');
+	it('is checked with OVOS_HOST and OVOS_CHAT_SECRET given too: the paired browsers and tokens are kept there', () => {
+		expect(() => loadConfig({ OVOS_HOST: '192.168.1.20', OVOS_CHAT_SECRET: 'x'.repeat(32), OVOS_SCREEN_DATA_DIR: '/proc/x' })).toThrow(/^OVOS_SCREEN_DATA_DIR=\/proc\/x: cannot create the folder/);
+	});
+
+	it('a damaged list of paired browsers and tokens stops the start in one line, and is left as it was', () => {
+		const dir = mkdtempSync(join(tmpdir(), 'data-access-'));
+		writeFileSync(join(dir, 'access.json'), '{"version": 1, "browsers": [');
+		expect(() => loadConfig({ OVOS_SCREEN_DATA_DIR: dir })).toThrow(/^OVOS_SCREEN_DATA_DIR=.*data-access-\w+: .*access\.json is not JSON: move it away to start with no paired browsers and tokens$/);
+		writeFileSync(join(dir, 'access.json'), '{"version": 2, "browsers": [], "tokens": []}');
+		expect(() => loadConfig({ OVOS_SCREEN_DATA_DIR: dir })).toThrow(/access\.json is not a list of paired browsers and tokens this version reads/);
+		expect(readFileSync(join(dir, 'access.json'), 'utf8')).toBe('{"version": 2, "browsers": [], "tokens": []}');
 	});
 });

@@ -9,7 +9,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { DEFAULT_ADDRESS } from '../../src/lib/protocol/address';
 import { attachRelay, RELAY_PING, RELAY_PONG, type Relay, type RelayAdmission, type RelayLimits, type RelayScope } from '../../src/lib/server/relay';
-import { machineOnly } from '../../src/lib/server/relay/machine-only';
+import { Access } from '../../src/lib/server/guards';
+import { CredentialStore } from '../../src/lib/server/guards/credentials';
+import { admitLetIn } from '../../src/lib/server/relay/admit';
 
 interface Upstream {
 	readonly port: number;
@@ -45,7 +47,7 @@ const logs: string[] = [];
 async function app(o: { admit?: (req: IncomingMessage) => RelayAdmission; scope?: Partial<RelayScope>; limits?: Partial<RelayLimits> } = {}): Promise<void> {
 	server = createServer((_req, res) => res.end('app'));
 	relay = attachRelay(server, {
-		admit: o.admit ?? machineOnly,
+		admit: o.admit ?? admitLetIn(new Access({ store: new CredentialStore(null), apiToken: null, trusted: [], addressHeader: null, xffDepth: 1 })),
 		scope: () => ({ ovos: { ...DEFAULT_ADDRESS, host: null, guiPort: up.port }, allowedHosts: [], allowedPorts: [], ...o.scope }),
 		trustProxy: () => false,
 		limits: o.limits,
@@ -166,7 +168,7 @@ describe('never an open proxy', () => {
 		expect(up.clients).toHaveLength(0);
 	});
 
-	it('until pairing, the machine itself only: a request a proxy forwarded is not the machine', async () => {
+	it('by default whoever is let in: the machine itself, never a request a proxy forwarded for a browser not paired', async () => {
 		await app();
 		expect((await connect('/ovos/gui', origin, { 'x-forwarded-for': '192.168.1.50' })).status).toBe(401);
 		expect((await connect('/ovos/gui', origin, { forwarded: 'for=192.168.1.50' })).status).toBe(401);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, SETTINGS } from '../../src/lib/server/config';
+import type { Identity } from '../../src/lib/server/guards';
 import { settingsView, type SettingsView } from '../../src/lib/server/settings-view';
 
 describe('settingsView', () => {
@@ -28,7 +29,7 @@ describe('settingsView', () => {
 		expect(row('OVOS_HOST')).toMatchObject({ value: null, origin: 'default' });
 	});
 
-	it('paths of the machine only where allowed: a remote browser without the token sees none (issue 24)', () => {
+	it('paths of the machine only where allowed: a visitor of a trusted network sees none', () => {
 		const dir = mkdtempSync(join(tmpdir(), 'ovos-view-'));
 		writeFileSync(join(dir, '.env'), 'OVOS_MEDIA_ROOTS=/srv/secret-media:/home/ovos/pics\n');
 		const env = { OVOS_SCREEN_DATA_DIR: '/var/lib/private-data' };
@@ -47,17 +48,18 @@ describe('settingsView', () => {
 	});
 });
 
-describe('/settings and /settings/__data.json (issue 24)', () => {
-	it('hide the machine’s paths from a browser elsewhere without the token, and show them on the machine itself', async () => {
+describe('/settings and /settings/__data.json', () => {
+	it('hide the machine’s paths from a whole trusted network, and show them to the device, a paired browser and a token', async () => {
 		const { load } = await import('../../src/routes/settings/+page.server');
-		const at = (address: string) =>
-			load({ cookies: { get: () => undefined }, getClientAddress: () => address, request: new Request('http://screen/settings'), url: new URL('http://screen/settings') } as never) as Promise<{ view: SettingsView }>;
-		const remote = (await at('192.168.1.50')).view;
-		expect(remote.pathsHidden).toBe(true);
-		expect(remote.rows.find((r) => r.key === 'OVOS_SCREEN_DATA_DIR')?.value).toBeNull();
-		expect(JSON.stringify(remote)).not.toMatch(/"\/[^"]*"/); // no absolute path anywhere
-		const local = (await at('127.0.0.1')).view;
-		expect(local.pathsHidden).toBe(false);
-		expect(local.rows.find((r) => r.key === 'OVOS_SCREEN_DATA_DIR')?.value).toMatch(/^\//);
+		const as = async (kind: Identity['kind']) =>
+			((await load({ cookies: { get: () => undefined }, locals: { identity: { kind, principal: kind, address: '192.168.1.50' } } } as never)) as { view: SettingsView }).view;
+		const trusted = await as('trusted');
+		expect(trusted.pathsHidden).toBe(true);
+		expect(trusted.rows.find((r) => r.key === 'OVOS_SCREEN_DATA_DIR')?.value).toBeNull();
+		expect(JSON.stringify(trusted)).not.toMatch(/"\/[^"]*"/); // no absolute path anywhere
+		for (const kind of ['device', 'paired', 'token'] as const) {
+			expect((await as(kind)).pathsHidden, kind).toBe(false);
+			expect((await as(kind)).rows.find((r) => r.key === 'OVOS_SCREEN_DATA_DIR')?.value, kind).toMatch(/^\//);
+		}
 	});
 });

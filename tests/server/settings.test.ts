@@ -138,6 +138,7 @@ describe('a mistake is one line naming the key and the file', () => {
 		OVOS_SCREEN_TLS_CERT: ['/etc/ssl/screen.pem', /needs OVOS_SCREEN_TLS_KEY too/],
 		OVOS_SCREEN_TLS_KEY: ['/etc/ssl/screen.key', /needs OVOS_SCREEN_TLS_CERT too/],
 		OVOS_SCREEN_TOKEN: ['two words', /must be printable ASCII without spaces/],
+		OVOS_SCREEN_TRUSTED_NETWORKS: ['192.168.1.0/24, 10.0.0.0/33', /10\.0\.0\.0\/33 is not a network or address/],
 		OVOS_SCREEN_ALLOWED_HOSTS: ['a.local, http://b', /http:\/\/b is not a host name or address/],
 		OVOS_SCREEN_ALLOWED_PORTS: ['18182, 99999', /99999 is not a port number/],
 		OVOS_SCREEN_DIRECT_SOCKETS: ['sometimes', /must be on or off/],
@@ -247,6 +248,11 @@ describe('the new settings', () => {
 		expect(loadConfig({ OVOS_SCREEN_PAGES: join(dir, 'pages') }, dir).pagesDir).toBe(join(dir, 'pages'));
 		expect(error(() => loadConfig({ OVOS_SCREEN_PAGES: 'a-file.js' }, dir))).toBe(`OVOS_SCREEN_PAGES=a-file.js: ${join(dir, 'a-file.js')} is not a folder (it holds <skill_id>/<page>.js files)`);
 		expect(error(() => loadConfig({ OVOS_SCREEN_PAGES: 'page' }, dir))).toBe(`OVOS_SCREEN_PAGES=page: no such folder (${join(dir, 'page')})`);
+	});
+	it('trusted networks: networks and addresses, IPv4 and IPv6, none by default', () => {
+		expect(c({}).trustedNetworks).toEqual([]);
+		expect(c({ OVOS_SCREEN_TRUSTED_NETWORKS: '192.168.1.0/24, fd00::/8 192.168.2.7' }).trustedNetworks.map((n) => n.cidr)).toEqual(['192.168.1.0/24', 'fd00::/8', '192.168.2.7/32']);
+		expect(error(() => c({ OVOS_SCREEN_TRUSTED_NETWORKS: 'my-lan' }))).toMatch(/^OVOS_SCREEN_TRUSTED_NETWORKS=my-lan: my-lan is not a network or address/);
 	});
 	it('the adapter\'s settings: good values pass', () => {
 		expect(() => c({ ORIGIN: 'https://screen.example', PROTOCOL_HEADER: 'x-forwarded-proto', ADDRESS_HEADER: 'X-Forwarded-For', XFF_DEPTH: '2', BODY_SIZE_LIMIT: '1M' })).not.toThrow();

@@ -69,6 +69,8 @@ export interface AppOptions {
 	readonly cwd?: string;
 	/** Listen on this port (a restart on the same address); default a free one. */
 	readonly port?: number;
+	/** Listen on this address of the machine (HOST); default 127.0.0.1. */
+	readonly host?: string;
 	/** `https` when `env` gives the app a certificate (OVOS_SCREEN_TLS_CERT / _KEY). */
 	readonly scheme?: 'http' | 'https';
 }
@@ -76,10 +78,11 @@ export interface AppOptions {
 /** Starts `node build` on a free port with `env` added to ours, and waits until it answers. */
 export async function startApp(env: Record<string, string>, opts: AppOptions = {}): Promise<App> {
 	const port = opts.port ?? (await freePort());
-	const url = `${opts.scheme ?? 'http'}://127.0.0.1:${port}`;
+	const host = opts.host ?? '127.0.0.1';
+	const url = `${opts.scheme ?? 'http'}://${host}:${port}`;
 	// No ORIGIN: the app works out its own origin from the address the browser used, as for a user.
 	// Tests point screens at simulators of their own on free ports: ports are allowed unless a test says otherwise.
-	const full: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', OVOS_SCREEN_ALLOWED_PORTS: '*', ...env };
+	const full: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: host, OVOS_SCREEN_ALLOWED_PORTS: '*', ...env };
 	for (const key of opts.unset ?? []) delete full[key];
 	const child = spawn(process.execPath, ['build'], { env: full, cwd: opts.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
 	let out = '';

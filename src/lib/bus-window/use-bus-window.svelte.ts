@@ -1,13 +1,10 @@
 /**
  * Wires a screen route to the app server's bus window: started on mount, stopped on leave, blocked
- * when the URL points the screen at another OVOS. `?token=…` is kept for later and dropped from the URL.
+ * when the URL points the screen at another OVOS.
  * Notifications and the volume OSD are loaded with the first of their events that may show
  * something, or when the route asks (`load`, the kiosk's shade): a replayed baseline waits (early.ts).
  */
-import { onMount, tick } from 'svelte';
-import { replaceState } from '$app/navigation';
-import { page } from '$app/state';
-import { storedApiToken, takeApiToken } from '$lib/api-token';
+import { onMount } from 'svelte';
 import { addressFromParams, type OvosAddress } from '$lib/protocol/address';
 import type { WindowEvent } from '$lib/protocol/bus-window';
 import { withSaved } from '$lib/settings/screen-params';
@@ -26,7 +23,7 @@ export interface BusWindowRoute {
 
 export function useBusWindow(data: () => { readonly ovos: OvosAddress; readonly saved: string }, url: () => URL): BusWindowRoute {
 	const params = withSaved(url().searchParams, data().saved);
-	const window = new BusWindowClient({ token: () => storedApiToken(), blocked: windowBlocked(data().ovos, addressFromParams(params, data().ovos)) });
+	const window = new BusWindowClient({ blocked: windowBlocked(data().ovos, addressFromParams(params, data().ovos)) });
 	let features = $state<Features | null>(null);
 	let stopped = false;
 	let early: WindowEvent[] = [];
@@ -48,10 +45,7 @@ export function useBusWindow(data: () => { readonly ovos: OvosAddress; readonly 
 		} else early = keep(early, ev);
 	});
 	onMount(() => {
-		const rest = takeApiToken(url());
 		window.start();
-		// The router is ready only after mount; the token then leaves the address bar.
-		if (rest) void tick().then(() => replaceState(rest, page.state));
 		return () => {
 			stopped = true;
 			offEarly();

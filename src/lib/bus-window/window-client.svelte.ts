@@ -17,13 +17,11 @@ export type WindowListener = (ev: WindowEvent) => void;
 /** Why the window is down: the server's own words, or one of ours (put in words in the UI language when read). */
 type Issue =
 	| { readonly text: string }
-	| { readonly our: 'token' | 'closed' }
+	| { readonly our: 'unpaired' | 'closed' }
 	| { readonly our: 'unreachable' | 'refused'; readonly detail: string };
 
 export interface BusWindowClientOptions {
 	readonly endpoint?: string;
-	/** OVOS_SCREEN_TOKEN when the server needs it. */
-	readonly token?: () => string | null;
 	readonly fetch?: typeof fetch;
 	/** Why this screen cannot use the window at all (it shows another OVOS than the server's), or null. */
 	readonly blocked?: string | null;
@@ -56,7 +54,7 @@ export class BusWindowClient implements BusWindow {
 		if (i === null) return null;
 		if ('text' in i) return i.text;
 		switch (i.our) {
-			case 'token':
+			case 'unpaired':
 				return APP.busToken;
 			case 'closed':
 				return APP.busClosed;
@@ -67,10 +65,10 @@ export class BusWindowClient implements BusWindow {
 		}
 	}
 
-	/** The app server wants its API token and this browser has none (or a wrong one). */
-	get needsToken(): boolean {
+	/** The app server no longer lets this browser in (it was forgotten on /settings). */
+	get unpaired(): boolean {
 		const i = this.#issue;
-		return i !== null && 'our' in i && i.our === 'token';
+		return i !== null && 'our' in i && i.our === 'unpaired';
 	}
 
 	get unavailable(): string | null {
@@ -117,7 +115,7 @@ export class BusWindowClient implements BusWindow {
 		try {
 			res = await this.#fetch(this.#o.endpoint ?? BUS_WINDOW_PATH, {
 				method: 'POST',
-				headers: this.#headers({ 'content-type': 'application/json' }),
+				headers: { 'content-type': 'application/json' },
 				body: JSON.stringify({ type: req.type, data: req.data ?? {} })
 			});
 		} catch (e) {
@@ -130,11 +128,6 @@ export class BusWindowClient implements BusWindow {
 
 	#fetch(url: string, init: RequestInit): Promise<Response> {
 		return (this.#o.fetch ?? fetch)(url, init);
-	}
-
-	#headers(extra: Record<string, string>): Record<string, string> {
-		const token = this.#o.token?.();
-		return token ? { ...extra, authorization: `Bearer ${token}` } : extra;
 	}
 
 	#connect(): void {
@@ -153,14 +146,14 @@ export class BusWindowClient implements BusWindow {
 	/** Reads one stream to its end; returns a server-chosen retry delay, if any. */
 	async #read(signal: AbortSignal): Promise<number | null> {
 		const res = await this.#fetch(this.#o.endpoint ?? BUS_WINDOW_PATH, {
-			headers: this.#headers({ accept: 'text/event-stream' }),
+			headers: { accept: 'text/event-stream' },
 			cache: 'no-store',
 			signal
 		});
 		if (!res.ok || !res.body) {
 			const body: unknown = await res.json().catch(() => null);
 			const reason = isObject(body) && typeof body.reason === 'string' ? body.reason : `HTTP ${res.status}`;
-			this.#issue = res.status === 401 ? { our: 'token' } : { our: 'refused', detail: reason };
+			this.#issue = res.status === 401 ? { our: 'unpaired' } : { our: 'refused', detail: reason };
 			const after = Number(res.headers.get('retry-after'));
 			return Number.isFinite(after) && after > 0 ? after * 1000 : null;
 		}

@@ -55,8 +55,6 @@ export interface SendOptions {
 	/** Speak as the device (its own session: spoken there, shown on its screens). */
 	readonly device?: boolean;
 	readonly signal?: AbortSignal;
-	/** OVOS_SCREEN_TOKEN when the server requires one. */
-	readonly apiToken?: string | null;
 	readonly onSentence: (s: ChatSentence) => void;
 	/** The message waits for its turn (OVOS takes a few chats at a time): its place in line, 1 = next. */
 	readonly onQueued?: (position: number) => void;
@@ -96,7 +94,6 @@ function doneFrom(v: unknown): ChatDone {
 export async function sendChat(opts: SendOptions): Promise<ChatDone> {
 	const doFetch = opts.fetch ?? fetch;
 	const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream' };
-	if (opts.apiToken) headers.authorization = `Bearer ${opts.apiToken}`;
 	const body: Record<string, string | boolean> = { text: opts.text };
 	if (opts.token) body.token = opts.token;
 	if (opts.lang) body.lang = opts.lang;
@@ -150,9 +147,8 @@ export async function sendChat(opts: SendOptions): Promise<ChatDone> {
  * Tells the server this chat is left (a new chat, the other mode), so a question it left open in
  * OVOS is ended. Best effort: nothing depends on the answer.
  */
-export function endChat(opts: { token: string; apiToken?: string | null; endpoint?: string; fetch?: typeof fetch }): void {
+export function endChat(opts: { token: string; endpoint?: string; fetch?: typeof fetch }): void {
 	const headers: Record<string, string> = { 'content-type': 'application/json' };
-	if (opts.apiToken) headers.authorization = `Bearer ${opts.apiToken}`;
 	(opts.fetch ?? fetch)(`${opts.endpoint ?? '/api/chat'}/end`, { method: 'POST', headers, body: JSON.stringify({ token: opts.token }), keepalive: true }).catch(
 		() => {}
 	);

@@ -3,7 +3,6 @@
  * list of kept chats, and whether a turn is running. Talks to the server through `sendChat`, keeps
  * chats in localStorage. Leaving a chat whose question is open tells the server, which ends it.
  */
-import { API_TOKEN_KEY } from '$lib/api-token';
 import { CHAT } from '$lib/i18n/chat';
 import { currentLocale } from '$lib/i18n/runtime.svelte';
 import { ChatRequestError, endChat, sendChat, type ChatDone, type ChatOutcome } from './chat-client';
@@ -82,20 +81,6 @@ export class ChatController {
 		return this.waitingOn !== null;
 	}
 
-	/** The OVOS_SCREEN_TOKEN this browser was given (`?token=` once, then kept). */
-	get apiToken(): string | null {
-		try {
-			return this.#opts.storage?.getItem(API_TOKEN_KEY) ?? null;
-		} catch {
-			return null;
-		}
-	}
-
-	set apiToken(token: string | null) {
-		if (token) this.#opts.storage?.setItem(API_TOKEN_KEY, token);
-		else this.#opts.storage?.removeItem(API_TOKEN_KEY);
-	}
-
 	async send(raw: string): Promise<void> {
 		const text = raw.trim();
 		if (!text || this.busy) return;
@@ -121,7 +106,6 @@ export class ChatController {
 				readerLang,
 				device: this.chat.device,
 				signal: abort.signal,
-				apiToken: this.apiToken,
 				endpoint: this.#opts.endpoint,
 				fetch: this.#opts.fetch,
 				onQueued: (position) => patch({ queued: position }),
@@ -205,7 +189,7 @@ export class ChatController {
 	/** This chat's open question, if any, will not be answered from here: the server ends it. */
 	#leave(): void {
 		if (!this.awaiting || this.chat.device || !this.chat.token) return;
-		endChat({ token: this.chat.token, apiToken: this.apiToken, endpoint: this.#opts.endpoint, fetch: this.#opts.fetch });
+		endChat({ token: this.chat.token, endpoint: this.#opts.endpoint, fetch: this.#opts.fetch });
 		const last = this.chat.entries.at(-1);
 		if (last) this.#update({ entries: this.chat.entries.map((e) => (e.id === last.id ? { ...e, until: Date.now() } : e)) });
 	}

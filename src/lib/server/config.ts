@@ -16,6 +16,8 @@ import { createSecureContext } from 'node:tls';
 import type { AllowedHosts, AllowedPorts, Handshake, OvosAddress, Via } from '$lib/protocol/address';
 import { secretFileProblem } from './agent/secret';
 import { dataDir, writableDirProblem } from './data-dir';
+import { accessFileProblem } from './guards/credentials';
+import { parseNetwork, type Network } from './guards/networks';
 import { applySettingsFile, checkAdapterSettings, ConfigError, fail, located, raw, withSettingsFile, type SettingsSource } from './settings-file.js';
 
 export { ConfigError, SETTINGS, SECRETS, withSettingsFile, type SettingsSource } from './settings-file.js';
@@ -36,12 +38,14 @@ export interface ServerConfig {
 	readonly allowedHosts: AllowedHosts;
 	/** OVOS_SCREEN_ALLOWED_PORTS: ports a page's `?guiPort=` / `?busPort=` may name besides the configured two. */
 	readonly allowedPorts: AllowedPorts;
-	/** OVOS_SCREEN_DATA_DIR: the chat secret and the embedded simulator's GUI cache (absolute). */
+	/** OVOS_SCREEN_DATA_DIR: the chat secret, the paired browsers and tokens, the embedded simulator's GUI cache (absolute). */
 	readonly dataDir: string;
 	/** The embedded simulator's ovos-gui cache (its `~/.cache/ovos_gui`), or null when it does not run. */
 	readonly simulatorGuiCache: string | null;
-	/** OVOS_SCREEN_TOKEN: when set, the APIs require it. */
+	/** OVOS_SCREEN_TOKEN: an API token that needs no /settings (one for every tool and browser handed it). */
 	readonly apiToken: string | null;
+	/** OVOS_SCREEN_TRUSTED_NETWORKS: addresses let in without pairing (none by default). */
+	readonly trustedNetworks: readonly Network[];
 	/** Folders local media may be served from (OVOS_MEDIA_ROOTS, `:`-separated), and the simulator's GUI cache. */
 	readonly mediaRoots: readonly string[];
 	/** Chat turn timing: idle timeout restarted by every speak, and absolute deadline (ms). */
@@ -218,6 +222,17 @@ export function readApiToken(env: Env): string | null {
 	return v;
 }
 
+/**
+ * OVOS_SCREEN_TRUSTED_NETWORKS: comma- or space-separated networks (`192.168.1.0/24`, `fd00::/8`) or
+ * addresses whose clients are let in without pairing, as Home Assistant's `trusted_networks`.
+ */
+export function readTrustedNetworks(env: Env): readonly Network[] {
+	const v = raw(env, 'OVOS_SCREEN_TRUSTED_NETWORKS');
+	if (v === undefined) return [];
+	const items = v.split(/[\s,]+/).filter(Boolean);
+	return items.map((item) => parseNetwork(item) ?? fail('OVOS_SCREEN_TRUSTED_NETWORKS', v, `${item} is not a network or address (e.g. 192.168.1.0/24, fd00::/8, 192.168.1.7; separated by commas)`));
+}
+
 export function readMediaRoots(env: Env): readonly string[] {
 	const v = raw(env, 'OVOS_MEDIA_ROOTS');
 	if (v === undefined) {
@@ -298,20 +313,19 @@ export function readAllowedPorts(env: Env): AllowedPorts {
 }
 
 /**
- * OVOS_SCREEN_DATA_DIR (default `.data`): checked at start when something will write there — the chat
- * secret (unless OVOS_CHAT_SECRET is given) or the embedded simulator's GUI cache — so a folder that
- * cannot be made or written stops the start instead of the first chat.
+ * OVOS_SCREEN_DATA_DIR (default `.data`): checked at start, as something will write there — the
+ * paired browsers and tokens, the chat secret (unless OVOS_CHAT_SECRET is given), the embedded
+ * simulator's GUI cache — so a folder that cannot be made or written stops the start instead of the
+ * first pairing or chat.
  */
-export function readDataDir(env: Env, needed: boolean): string {
+export function readDataDir(env: Env): string {
 	const dir = dataDir(env);
-	const problem = needed ? writableDirProblem(dir) : null;
-	if (problem !== null) fail('OVOS_SCREEN_DATA_DIR', raw(env, 'OVOS_SCREEN_DATA_DIR') ?? '(unset: .data)', problem);
+	dataDirProblem(env, writableDirProblem(dir));
 	return dir;
 }
 
-/** The data folder's chat secret, when there is one and OVOS_CHAT_SECRET does not replace it. */
-function checkSecretFile(env: Env, dir: string): void {
-	const problem = secretFileProblem(dir);
+/** A problem of the data folder (or a file in it) as the one line that stops the start. */
+function dataDirProblem(env: Env, problem: string | null): void {
 	if (problem !== null) fail('OVOS_SCREEN_DATA_DIR', raw(env, 'OVOS_SCREEN_DATA_DIR') ?? '(unset: .data)', problem);
 }
 
@@ -397,9 +411,9 @@ function readAll(env: Env, source: SettingsSource, cwd: string): ServerConfig {
 	checkChatSecret(env);
 	checkAdapterSettings(env);
 	const simulator = readSimulator(env, host);
-	const secretInFile = raw(env, 'OVOS_CHAT_SECRET') === undefined;
-	const data = readDataDir(env, simulator || secretInFile);
-	if (secretInFile) checkSecretFile(env, data);
+	const data = readDataDir(env);
+	if (raw(env, 'OVOS_CHAT_SECRET') === undefined) dataDirProblem(env, secretFileProblem(data));
+	dataDirProblem(env, accessFileProblem(data));
 	// The simulated device's files (app icons its skills register) are served like a real one's.
 	const guiCache = simulator ? join(data, 'ovos_gui') : null;
 	return {
@@ -414,6 +428,7 @@ function readAll(env: Env, source: SettingsSource, cwd: string): ServerConfig {
 		dataDir: data,
 		simulatorGuiCache: guiCache,
 		apiToken: readApiToken(env),
+		trustedNetworks: readTrustedNetworks(env),
 		mediaRoots: guiCache === null ? readMediaRoots(env) : [...readMediaRoots(env), guiCache],
 		chatIdleMs: readChatIdleMs(env),
 		chatDeadlineMs: readChatDeadlineMs(env),

@@ -6,6 +6,7 @@
 import { connect } from 'node:net';
 import { clientOf } from './guards/client';
 import { FairSlots, type SlotOptions } from './guards/slots';
+import type { Identity } from './guards/identity';
 
 /**
  * How often a port that screens wait for is tried. How soon a screen is back after OVOS listens
@@ -102,8 +103,8 @@ export interface PortWaitDeps {
 	readonly holdSocket?: () => () => void;
 }
 
-/** `GET /api/ovos/port?port=N[&wait=MS]` from `address`: `wait` up to the server's own (20 s), 0 for one try. */
-export async function answerPortWait(url: URL, signal: AbortSignal, address: string, d: PortWaitDeps): Promise<Response> {
+/** `GET /api/ovos/port?port=N[&wait=MS]` from `who` (its identity; a bare address in tests): `wait` up to the server's own (20 s), 0 for one try. */
+export async function answerPortWait(url: URL, signal: AbortSignal, who: Identity | string, d: PortWaitDeps): Promise<Response> {
 	const port = Number(url.searchParams.get('port'));
 	if (!d.ports.includes(port)) {
 		return json({ error: `port ${url.searchParams.get('port')} is not an OVOS port of this server` }, 404);
@@ -113,7 +114,7 @@ export async function answerPortWait(url: URL, signal: AbortSignal, address: str
 	const waitMs = asked !== null && /^\d{1,6}$/.test(asked) ? Math.min(Number(asked), most) : most;
 	if (waitMs === 0) return json({ open: await portAccepts(d.host, port) });
 	const stop = new AbortController();
-	const taken = (d.slots ?? portWaits).take(clientOf(address), () => stop.abort());
+	const taken = (d.slots ?? portWaits).take(clientOf(who), () => stop.abort());
 	if (!taken.ok) return json({ error: taken.message }, taken.status, { 'retry-after': '5' });
 	const unmark = d.holdSocket?.() ?? (() => {});
 	try {

@@ -11,10 +11,11 @@ interface ScreenRequest {
 	readonly url: URL;
 	readonly cookies: Cookies;
 	readonly request: Request;
+	readonly locals: App.Locals;
 	setHeaders(headers: Record<string, string>): void;
 }
 
-export function screenLoad({ url, cookies, request, setHeaders }: ScreenRequest) {
+export function screenLoad({ url, cookies, request, locals, setHeaders }: ScreenRequest) {
 	const c = config();
 	// The offline shell's copy carries no page: shown when the server is gone, it would be stale.
 	const first = request.headers.has(KEPT_HEADER) ? null : firstScreen(url, savedOptions(cookies.get(OPTIONS_COOKIE)).toString(), c.ovos, c.allowedHosts);
@@ -25,6 +26,8 @@ export function screenLoad({ url, cookies, request, setHeaders }: ScreenRequest)
 		/** The page up on the device, rendered into the first HTML (issue 23.4); null when unknown. */
 		first,
 		/** The page files (as the layout's): the first page may be one, and is looked up before the layout's load has run. */
-		pageFiles: pageDeps().folder?.files() ?? null
+		pageFiles: pageDeps().folder?.files() ?? null,
+		/** Opened on the device itself: it shows the pairing codes other browsers ask for. */
+		device: locals.identity.kind === 'device'
 	};
 }

@@ -49,6 +49,7 @@ export function settingsView(c: ServerConfig, env: Env = process.env, paths = tr
 		PORT: String(c.port),
 		HOST: c.listenHost,
 		OVOS_SCREEN_TOKEN: null,
+		OVOS_SCREEN_TRUSTED_NETWORKS: c.trustedNetworks.length > 0 ? c.trustedNetworks.map((n) => n.cidr).join(', ') : null,
 		OVOS_SCREEN_ALLOWED_HOSTS: c.allowedHosts === '*' ? '*' : c.allowedHosts.length > 0 ? c.allowedHosts.join(', ') : null,
 		OVOS_SCREEN_ALLOWED_PORTS: c.allowedPorts === '*' ? '*' : c.allowedPorts.length > 0 ? c.allowedPorts.join(', ') : null,
 		OVOS_SCREEN_DIRECT_SOCKETS: c.ovos.via === 'direct' ? 'on' : 'off',

@@ -8,9 +8,11 @@ import type { Server } from 'node:http';
 import { listenProblem, type ServerConfig, type Tls } from './config';
 import { located } from './settings-file.js';
 import { guardConnections } from './connections';
+import { access, onRevoked } from './guards';
+import { isLoopback } from './guards/address';
 import { headersOnEveryAnswer } from './guards/headers';
 import { attachRelay, type Relay } from './relay';
-import { machineOnly } from './relay/machine-only';
+import { admitLetIn } from './relay/admit';
 
 export const START_KEY = Symbol.for('ovos-screen.start');
 
@@ -21,8 +23,8 @@ export interface StartInfo {
 	readonly tls: Tls | null;
 	/** "the embedded OVOS simulator (…)" or "OVOS at 192.168.1.20 (…)". */
 	readonly ovos: string;
-	/** OVOS_SCREEN_TOKEN is set: the chat, the bus window and the APIs need it. */
-	readonly tokenRequired: boolean;
+	/** Who is let in besides this machine, for the start line (never a token itself: it goes to logs). */
+	readonly access: string;
 	/** The one line for a failed listen (taken port, address not of this machine, …). */
 	problem(e: NodeJS.ErrnoException): string;
 	/** Bounds the server's sockets (see connections.ts) and heads every answer (guards/headers.ts); called before it listens. */
@@ -39,7 +41,7 @@ export function publishStart(c: ServerConfig, ovos: string): void {
 		host: c.listenHost,
 		tls: c.tls,
 		ovos,
-		tokenRequired: c.apiToken !== null,
+		access: accessNote(c),
 		problem: (e) => (located(listenProblem('PORT', c.listenHost, c.port, e), c.source) as Error).message,
 		guard: (server) => {
 			guardConnections(server);
@@ -54,11 +56,23 @@ export function publishStart(c: ServerConfig, ovos: string): void {
  * socket shares it), closed when the app stops. Who may use it is decided here: `admit`.
  */
 export function serveRelay(server: Server, othersUpgrade = false): Relay {
-	const relay = attachRelay(server, { admit: machineOnly, othersUpgrade });
-	process.once('sveltekit:shutdown', () => relay.close());
+	const relay = attachRelay(server, { admit: admitLetIn(access()), othersUpgrade });
+	// A browser forgotten or a token revoked on /settings loses its screens' sockets at once.
+	const stop = onRevoked((principal) => relay.dropPrincipal(principal));
+	process.once('sveltekit:shutdown', () => {
+		stop();
+		relay.close();
+	});
 	return relay;
 }
 
 export function startInfo(): StartInfo | undefined {
 	return (globalThis as Holder)[START_KEY];
+}
+
+/** This machine needs nothing; other browsers pair with a code its screens show, tools send a token. */
+function accessNote(c: ServerConfig): string {
+	if (c.listenHost === 'localhost' || isLoopback(c.listenHost)) return `only this machine reaches it (HOST=${c.listenHost})`;
+	const trusted = c.trustedNetworks.length > 0 ? `; let in without pairing: ${c.trustedNetworks.map((n) => n.cidr).join(', ')}` : '';
+	return `other browsers pair with a code this device shows (tools: a token made on /settings${c.apiToken !== null ? ' or OVOS_SCREEN_TOKEN' : ''})${trusted}`;
 }

@@ -17,7 +17,7 @@ const de: Messages<typeof en> = {
 			? 'OVOS ist mit anderen Chats beschäftigt: deine Nachricht ist als Nächste dran'
 			: plural('de', ahead, { one: `OVOS ist mit anderen Chats beschäftigt: ${ahead} Nachricht vor deiner`, other: `OVOS ist mit anderen Chats beschäftigt: ${ahead} Nachrichten vor deiner` }),
 	stopped: 'Angehalten.',
-	unauthorized: 'Diesem Chat fehlt noch der Zugangsschlüssel des App-Servers. Öffne die Seite einmal mit ?token= und dem Schlüssel am Ende der Adresse, oder gib ihn unter Einstellungen ein.',
+	unauthorized: 'Dieser Browser ist nicht mehr mit dem Gerät gekoppelt. Öffne die Seite neu, um ihn zu koppeln.',
 	error: 'Etwas ist schiefgelaufen.',
 	answering: 'OVOS antwortet',
 	answeredBy: (skill) => `Geantwortet hat der Skill ${skill}`,

@@ -14,7 +14,7 @@ const en = {
 	queued: (ahead: number) =>
 		ahead === 0 ? 'OVOS is busy with other chats: yours is next' : `OVOS is busy with other chats: ${ahead} ahead of yours`,
 	stopped: 'Stopped.',
-	unauthorized: 'This chat does not have the app server’s access token yet. Open it once with ?token= and the token added to its address, or enter the token under Settings.',
+	unauthorized: 'This browser is no longer paired with the device. Open the page again to pair it.',
 	error: 'Something went wrong.',
 	answering: 'OVOS is answering',
 	answeredBy: (skill: string) => `The skill that answered: ${skill}`,

@@ -10,9 +10,6 @@ const ptBR: Overrides<typeof en> = {
 	speaking: 'Falando',
 	thinking: 'Pensando',
 	busConnecting: 'Conectando à janela do servidor da aplicação para o barramento do OVOS…',
-	busToken:
-		'Este visor ainda não tem a chave de acesso do servidor da aplicação, por isso a conversa, as notificações e o volume estão desligados aqui. Abra a página uma vez com ?token= e a chave no fim do endereço, ou digite-a nas Configurações.',
-	tokenMissing: 'Sem chave de acesso: conversa, notificações e volume desligados. Digite-a nas Configurações.',
 	pageNotLoaded: (why) => `Não foi possível carregar esta página (${why}). Tentando de novo…`,
 	sendUnreachable: (detail) => `não foi possível contatar o servidor da aplicação: ${detail}`,
 	pageSettings: 'Configurações',

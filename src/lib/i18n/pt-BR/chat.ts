@@ -9,7 +9,6 @@ const ptBR: Overrides<typeof en> = {
 	languageHelp: 'O idioma em que o OVOS ouve e responde a esta conversa. Seu idioma: o desta página, quando o OVOS no dispositivo o entende; senão, o do dispositivo.',
 	notHeard: (wanted, heard) => `O OVOS deste dispositivo não entende ${wanted}, então tomou a sua mensagem em ${heard}.`,
 	busLocalOnly: 'O OVOS só deixa se conectar ao seu barramento de mensagens programas que rodam no próprio dispositivo, e a conversa precisa dele. Rode este aplicativo no dispositivo, ou abra o barramento no mycroft.conf do dispositivo (veja “Pointing it at a device” em docs/install.md).',
-	unauthorized: 'Esta conversa ainda não tem a chave de acesso do servidor da aplicação. Abra a página uma vez com ?token= e a chave no fim do endereço, ou digite-a nas Configurações.',
 	answering: 'O OVOS está respondendo',
 	waiting: 'O OVOS está aguardando a sua resposta',
 	unreachableServer: (detail) => `não foi possível contatar este servidor: ${detail}`,

@@ -17,7 +17,7 @@ const pt: Messages<typeof en> = {
 			? 'O OVOS está ocupado com outras conversas: a sua mensagem é a próxima'
 			: plural('pt', ahead, { one: `O OVOS está ocupado com outras conversas: ${ahead} mensagem antes da sua`, other: `O OVOS está ocupado com outras conversas: ${ahead} mensagens antes da sua` }),
 	stopped: 'Parado.',
-	unauthorized: 'Esta conversa ainda não tem a chave de acesso do servidor da aplicação. Abra a página uma vez com ?token= e a chave no fim do endereço, ou introduza-a nas Definições.',
+	unauthorized: 'Este navegador já não está emparelhado com o dispositivo. Abra a página outra vez para o emparelhar.',
 	error: 'Ocorreu um erro.',
 	answering: 'O OVOS está a responder',
 	answeredBy: (skill) => `A skill que respondeu: ${skill}`,

@@ -2,8 +2,8 @@
  * `POST /api/chat`: `{token?, text, lang?, device?}` → one turn of the chat (`device`: in the device's
  * own session). With `Accept: text/event-stream` the reply streams as `sentence` events and one
  * `done` event (new token, outcome, skill), after `queued` events while it waits for a place in
- * core's pool; otherwise one JSON reply (which just waits). Errors: 400 input/token, 401 API token,
- * 403 cross-origin, 409 turn in progress, 413 body too large, 415 not JSON, 429 too many turns from
+ * core's pool; otherwise one JSON reply (which just waits). Errors: 400 input/token, 401 not let in
+ * (hooks.server.ts), 403 cross-origin, 409 turn in progress, 413 body too large, 415 not JSON, 429 too many turns from
  * this client, 503 bus unreachable (with the address), core not responding, core busy (no place in
  * its pool in time: retry) or the server's turns all taken, 504 timed out; 429 and 503 say when to
  * try again (Retry-After). `POST /api/chat/end` `{token}`: the chat is left; a question it left open
@@ -15,7 +15,7 @@ import { busUrlLocalOnly } from '../bus/local-only';
 import { newSessionId, type ChatAgent } from './agent';
 import type { ConversationMap } from './conversations';
 import { ChatError, badInput } from './errors';
-import { clientKey, guard, type Guarded, type Refusal } from '../guards';
+import { guard, shareKey, type Guarded, type Identity, type Refusal } from '../guards';
 import type { ChatLimits } from '../guards/chat-limits';
 import { canonicalLang, discardBody, json, readJson, SSE_HEADERS, sseEvent, sseStream } from './http';
 import type { ChatState, ChatTokens } from './token';
@@ -36,7 +36,6 @@ const EndSchema = v.object({ token: v.string() });
 export interface ChatApiDeps {
 	readonly agent: ChatAgent;
 	readonly tokens: ChatTokens;
-	readonly apiToken: string | null;
 	/** OpenAI clients' conversations so far → their chat token (continuity without a header). */
 	readonly conversations: ConversationMap;
 	/** Per-client rate and turns at once, and the server's turns in flight (none: unlimited, for tests). */
@@ -44,13 +43,13 @@ export interface ChatApiDeps {
 }
 
 /**
- * The shared guards (../guards): origin, then the API token, then a turn slot for this client — in
- * that order, so a refused request spends nothing of anyone's. A refused request's body is dropped
- * unread. `onEvict` ends the turn should a lighter client later need its slot.
+ * The shared guards (../guards): origin, then a turn slot for this client (`who`: its identity, a
+ * bare address in tests) — in that order, so a refused request spends nothing of anyone's. A refused
+ * request's body is dropped unread. `onEvict` ends the turn should a lighter client later need its slot.
  */
-export function admit(deps: ChatApiDeps, request: Request, url: URL, address: string, onEvict?: () => void): Guarded {
+export function admit(deps: ChatApiDeps, request: Request, url: URL, who: Identity | string, onEvict?: () => void): Guarded {
 	const limits = deps.limits;
-	const g = guard(request, url, address, { apiToken: deps.apiToken, admit: limits ? (client) => limits.admit(client, onEvict) : undefined });
+	const g = guard(request, url, who, { admit: limits ? (client) => limits.admit(client, onEvict) : undefined });
 	if (!g.ok) discardBody(request);
 	return g;
 }
@@ -88,7 +87,7 @@ export interface ChatRequest {
 	readonly readerLang?: string;
 	/** Speak as the device: core's own `default` session (no token). */
 	readonly device?: boolean;
-	/** Who asks (`clientKey`), for the fair share of core's pool. */
+	/** Who asks (`shareKey`), for the fair share of core's pool. */
 	readonly client?: string;
 }
 
@@ -197,15 +196,15 @@ export async function startTurn(
 /**
  * One turn. `clientGone` aborts it when the client goes away (the request's own signal no longer
  * fires once its body has been read): a JSON caller that hangs up frees its chat at once. `client`
- * (its address) is what the limits count.
+ * (its identity; a bare address in tests) is what the limits count.
  */
-export async function postChat(request: Request, url: URL, deps: ChatApiDeps, clientGone?: AbortSignal, client = 'unknown'): Promise<Response> {
+export async function postChat(request: Request, url: URL, deps: ChatApiDeps, clientGone?: AbortSignal, client: Identity | string = 'unknown'): Promise<Response> {
 	const abort = new AbortController();
 	const slot = admit(deps, request, url, client, () => abort.abort(evicted()));
 	if (!slot.ok) return refused(slot);
 	let req: ChatRequest;
 	try {
-		req = { ...(await parseChatRequest(request, deps)), client: clientKey(slot.client) };
+		req = { ...(await parseChatRequest(request, deps)), client: shareKey(slot.client) };
 	} catch (e) {
 		slot.release();
 		discardBody(request);
@@ -262,7 +261,7 @@ export async function postChat(request: Request, url: URL, deps: ChatApiDeps, cl
 }
 
 /** `POST /api/chat/end` `{token}`: the chat is left; a question it left open in core is ended. */
-export async function postChatEnd(request: Request, url: URL, deps: ChatApiDeps, client = 'unknown'): Promise<Response> {
+export async function postChatEnd(request: Request, url: URL, deps: ChatApiDeps, client: Identity | string = 'unknown'): Promise<Response> {
 	const slot = admit(deps, request, url, client);
 	if (!slot.ok) return refused(slot);
 	slot.release(); // ending a chat is quick: it counts against the rate only

@@ -53,5 +53,5 @@ export function chatTokens(): ChatTokens {
 export function chatApiDeps(): ChatApiDeps {
 	conversations ??= new ConversationMap();
 	limits ??= ChatLimits.forCore(chatAgent().admission);
-	return { agent: chatAgent(), tokens: chatTokens(), apiToken: config().apiToken, conversations, limits };
+	return { agent: chatAgent(), tokens: chatTokens(), conversations, limits };
 }

@@ -16,7 +16,7 @@ import { lastUserText } from './agent';
 import { admit, clientLeft, errorBody, evicted, freshState, MAX_TEXT, nextToken, retryHeaders, startTurn, type ChatApiDeps, type ChatRequest } from './chat-api';
 import { ConversationMap, type Claim, type ConversationTurn } from './conversations';
 import { badInput } from './errors';
-import { clientKey, holdsApiToken, type Client } from '../guards';
+import { shareKey, type Client, type Identity } from '../guards';
 import { discardBody, json, readJson, SSE_HEADERS, sseStream } from './http';
 import type { Role, TurnResult } from './types';
 
@@ -70,17 +70,16 @@ function failure(e: unknown): Response {
 }
 
 /** Who is calling, for the conversation map: its credentials and address, hashed with the history. */
-function clientOf(request: Request, address: string | undefined): string {
-	return `${request.headers.get('authorization') ?? request.headers.get('x-ovos-screen-token') ?? ''}\u0000${address ?? ''}`;
+function callerOf(request: Request, who: Identity | string | undefined): string {
+	const address = typeof who === 'string' ? who : (who?.address ?? '');
+	return `${request.headers.get('authorization') ?? request.headers.get('x-ovos-screen-token') ?? ''}\u0000${address}`;
 }
 
 /**
  * `GET /v1/models`: chat tools (Open WebUI, LibreChat, the official clients' `models.list()`) ask it
- * before their first message and offer what it lists. Behind the same API token as the chat.
+ * before their first message and offer what it lists. Let in as the chat is (hooks.server.ts).
  */
-export function getModels(request: Request, deps: Pick<ChatApiDeps, 'apiToken'>): Response {
-	if (deps.apiToken !== null && !holdsApiToken(request, deps.apiToken))
-		return oaError(401, 'unauthorized', 'this server requires its API token (Authorization: Bearer …)');
+export function getModels(): Response {
 	const model = (id: string) => ({ id, object: 'model', created: 0, owned_by: 'openvoiceos' });
 	return json({ object: 'list', data: MODELS.map(model) });
 }
@@ -88,13 +87,13 @@ export function getModels(request: Request, deps: Pick<ChatApiDeps, 'apiToken'>)
 export interface CompletionsContext {
 	/** Fires when the client goes away (aborts a non-streamed turn). */
 	readonly clientGone?: AbortSignal;
-	/** The client's address (keeps two machines' identical conversations apart). */
-	readonly clientAddress?: string;
+	/** Who is calling (keeps two machines' identical conversations apart); a bare address in tests. */
+	readonly client?: Identity | string;
 }
 
 export async function postCompletions(request: Request, url: URL, deps: ChatApiDeps, ctx: CompletionsContext = {}): Promise<Response> {
 	const abort = new AbortController();
-	const slot = admit(deps, request, url, ctx.clientAddress ?? 'unknown', () => abort.abort(evicted()));
+	const slot = admit(deps, request, url, ctx.client ?? 'unknown', () => abort.abort(evicted()));
 	if (!slot.ok) return oaError(slot.status, slot.code, slot.message, slot.retryAfterS ? { 'retry-after': String(slot.retryAfterS) } : {});
 	const turn = { started: false };
 	try {
@@ -120,7 +119,7 @@ async function completions(
 	/** The point of the conversation this request continues from, and the session taken from there. */
 	let point: string | null = null;
 	let claim: Claim | null = null;
-	const client = clientOf(request, ctx.clientAddress);
+	const client = callerOf(request, ctx.client);
 	try {
 		const parsed = v.safeParse(BodySchema, await readJson(request));
 		if (!parsed.success) throw badInput(`${parsed.issues[0].path?.map((p) => p.key).join('.') ?? 'body'}: ${parsed.issues[0].message}`);
@@ -133,13 +132,13 @@ async function completions(
 		const text = lastUserText(history.map((m) => ({ role: m.role as Role, content: m.content }))).trim();
 		if (!text) throw badInput('the last user message is empty');
 		if (text.length > MAX_TEXT) throw badInput(`message over ${MAX_TEXT} characters`);
-		if (body.model === DEVICE_MODEL) req = { state: { sessionId: 'default', snapshot: null, openTurns: [] }, text, device: true, client: clientKey(who) };
+		if (body.model === DEVICE_MODEL) req = { state: { sessionId: 'default', snapshot: null, openTurns: [] }, text, device: true, client: shareKey(who) };
 		else {
 			point = ConversationMap.key(client, history.slice(0, history.findLastIndex((m) => m.role === 'user')));
 			const pinned = request.headers.get(CHAT_TOKEN_HEADER);
 			claim = pinned ? null : deps.conversations.claim(point, (sid) => deps.agent.questionState(sid));
 			const token = pinned ?? claim?.token;
-			req = { state: token ? deps.tokens.verify(token) : freshState(), text, client: clientKey(who) };
+			req = { state: token ? deps.tokens.verify(token) : freshState(), text, client: shareKey(who) };
 		}
 	} catch (e) {
 		discardBody(request);

@@ -72,7 +72,7 @@ export interface TurnOptions {
 	readonly units?: 'metric' | 'imperial';
 	readonly signal?: AbortSignal;
 	/**
-	 * Who asks (guards' `clientKey`): places in core's pool are shared fairly between clients. Turns
+	 * Who asks (guards' `shareKey`): places in core's pool are shared fairly between clients. Turns
 	 * without one share the key `unknown`.
 	 */
 	readonly client?: string;

@@ -4,20 +4,19 @@
  * `202 {ok: true}` or the refusal with its status (window.ts, protocol/bus-window.ts).
  *
  * Why SSE + POST rather than a WebSocket: both are plain SvelteKit endpoints behind the very guards
- * the chat API uses (same origin, OVOS_SCREEN_TOKEN, body cap), each message gets an HTTP status of
- * its own, and proxies pass them as they are; a page sends a message per tap, so a request each costs
- * nothing. The browser reads the stream with `fetch` so it can send the token header.
+ * the chat API uses (who is let in, same origin, body cap), each message gets an HTTP status of its
+ * own, and proxies pass them as they are; a page sends a message per tap, so a request each costs
+ * nothing.
  */
 import { REFUSAL_STATUS, type RefusalCode, type WindowAnswer } from '../../protocol/bus-window';
 import { ChatError } from '../agent/errors';
 import { discardBody, json, readJson, SSE_HEADERS, sseEvent, sseStream } from '../agent/http';
-import { FairSlots, guard, RateLimiter, type Admission, type Client, type Guarded } from '../guards';
+import { clientKey, FairSlots, guard, RateLimiter, type Admission, type Client, type Guarded, type Identity } from '../guards';
 import { MAX_REQUEST_BYTES } from './allow-list';
 import type { BusWindowServer } from './window';
 
 export interface WindowHttpDeps {
 	readonly window: BusWindowServer;
-	readonly apiToken: string | null;
 	/** Messages per client: a burst, then a steady rate. */
 	readonly sends: RateLimiter;
 	/** Stream opens per client (a reconnect loop cannot spin). */
@@ -31,10 +30,9 @@ export interface WindowHttpDeps {
 /** 8 per address, 32 per network, 256 in all, of which 32 are kept for loopback and token holders and 32 for the network's screens. */
 export const STREAM_SLOTS = { perAddress: 8, perNetwork: 32, total: 256, reserved: 32, networkShare: 32 } as const;
 
-export function defaultDeps(window: BusWindowServer, apiToken: string | null): WindowHttpDeps {
+export function defaultDeps(window: BusWindowServer): WindowHttpDeps {
 	return {
 		window,
-		apiToken,
 		// A person taps a few times a second at most; a slider sends a handful per drag.
 		sends: new RateLimiter({ burst: 20, perSecond: 5 }),
 		opens: new RateLimiter({ burst: 10, perSecond: 1 }),
@@ -48,7 +46,7 @@ function answer(a: WindowAnswer, headers: Record<string, string> = {}): Response
 
 /** A rate limiter as an admission: in, or 429 with when to try again. */
 function rated(limiter: RateLimiter, client: Client, what: string): Admission {
-	const taken = limiter.take(client.address);
+	const taken = limiter.take(clientKey(client));
 	if (taken.ok) return { ok: true, release() {} };
 	const s = Math.max(1, Math.ceil(taken.retryAfterMs / 1000));
 	return { ok: false, status: 429, code: 'rate-limited', message: `too many ${what}; try again in ${s} s`, retryAfterS: s };
@@ -60,9 +58,10 @@ function refusedBy(g: Exclude<Guarded, { ok: true }>, deps: WindowHttpDeps, addr
 	return answer(a, g.retryAfterS ? { 'retry-after': String(g.retryAfterS) } : {});
 }
 
-/** `POST /api/bus`. */
-export async function postToBus(request: Request, url: URL, address: string, deps: WindowHttpDeps): Promise<Response> {
-	const g = guard(request, url, address, { apiToken: deps.apiToken, admit: (c) => rated(deps.sends, c, 'messages') });
+/** `POST /api/bus` from `who` (its identity; a bare address in tests). */
+export async function postToBus(request: Request, url: URL, who: Identity | string, deps: WindowHttpDeps): Promise<Response> {
+	const address = typeof who === 'string' ? who : who.address;
+	const g = guard(request, url, who, { admit: (c) => rated(deps.sends, c, 'messages') });
 	if (!g.ok) {
 		discardBody(request); // not cancelled: that resets the connection before the refusal can go out
 		return refusedBy(g, deps, address);
@@ -78,11 +77,11 @@ export async function postToBus(request: Request, url: URL, address: string, dep
 	return answer(deps.window.send(body, address));
 }
 
-/** `GET /api/bus`: the event stream. */
-export function streamFromBus(request: Request, url: URL, address: string, deps: WindowHttpDeps): Response {
+/** `GET /api/bus`: the event stream, for `who` (its identity; a bare address in tests). */
+export function streamFromBus(request: Request, url: URL, who: Identity | string, deps: WindowHttpDeps): Response {
+	const address = typeof who === 'string' ? who : who.address;
 	let evicted = () => {};
-	const g = guard(request, url, address, {
-		apiToken: deps.apiToken,
+	const g = guard(request, url, who, {
 		admit: (c) => {
 			const opened = rated(deps.opens, c, 'event streams opened');
 			if (!opened.ok) return opened;

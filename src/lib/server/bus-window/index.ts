@@ -1,6 +1,5 @@
 /** The server's one bus window, on the shared core-bus connection the chat agent also uses. */
 import { sharedBus } from '../bus';
-import { config } from '../config';
 import { defaultDeps, type WindowHttpDeps } from './http';
 import { BusWindowServer } from './window';
 
@@ -15,7 +14,7 @@ let deps: WindowHttpDeps | undefined;
 export function busWindowDeps(): WindowHttpDeps {
 	if (!deps) {
 		const window = new BusWindowServer({ bus: sharedBus() });
-		deps = defaultDeps(window, config().apiToken);
+		deps = defaultDeps(window);
 		// adapter-node's graceful shutdown waits for open connections: end the event streams at once.
 		for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => window.close());
 	}

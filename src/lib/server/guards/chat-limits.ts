@@ -8,7 +8,7 @@
  * adapter's ADDRESS_HEADER).
  */
 import type { Admission } from '.';
-import { clientOf, type Client } from './client';
+import { clientKey, clientOf, type Client } from './client';
 import { RateLimiter } from './rate-limit';
 import { FairSlots } from './slots';
 
@@ -90,7 +90,7 @@ export class ChatLimits {
 	admit(who: Client | string, onEvict?: () => void): Admission {
 		const client = typeof who === 'string' ? clientOf(who) : who;
 		// The rate first: a refused turn must never have cost another client its slot.
-		const rate = this.#rate.take(client.address);
+		const rate = this.#rate.take(clientKey(client));
 		if (!rate.ok) {
 			this.stats.rateLimited++;
 			const s = Math.max(1, Math.ceil(rate.retryAfterMs / 1000));

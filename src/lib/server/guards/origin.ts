@@ -85,3 +85,14 @@ function first(value: string | null): string | null {
 	const v = value?.split(',')[0]?.trim();
 	return v ? v : null;
 }
+
+/**
+ * Whether the browser sees this app over https: a TLS socket of its own, a trusted proxy's
+ * X-Forwarded-Proto, or the adapter's ORIGIN / PROTOCOL_HEADER (which then shape the URL; without
+ * them adapter-node's URL always says https, so it is not asked).
+ */
+export function servedOverHttps(request: Request, url: URL, o: { readonly tlsSocket: boolean; readonly trustProxy: boolean; readonly urlIsTold: boolean }): boolean {
+	if (o.tlsSocket) return true;
+	if (o.trustProxy && first(request.headers.get('x-forwarded-proto'))?.toLowerCase() === 'https') return true;
+	return o.urlIsTold && url.protocol === 'https:';
+}

@@ -1,16 +1,17 @@
 /**
  * Long-lived slots (event streams, chat turns in flight) shared fairly (issue 24.6: 45 addresses × 10
  * event streams took all 256 and every new screen got 429 until they left; 240 held chat turns from
- * 30 addresses made the next client's 503). Each address may hold `perAddress`, each network
- * (client.ts) `perNetwork`, all clients `total`, of which `reserved` only privileged clients
- * (loopback, token holders) may use, and `networkShare` only the others: the device's own processes
- * are privileged, each of its loopback addresses a network of its own, and 45 of them × 10 event
- * streams took every place from the screens of the network. When a newcomer finds no room, the heaviest
- * network gives up its oldest slot — if the newcomer's network would still be lighter than it, so
- * equals never evict each other and a screen holding one or two is never the one to go while a
- * flood holds more. A privileged newcomer may evict any unprivileged slot beyond the network's share.
+ * 30 addresses made the next client's 503). Each client (an address, or a paired browser or token
+ * wherever it connects from: client.ts) may hold `perAddress`, each network `perNetwork`, all
+ * clients `total`, of which `reserved` only privileged clients (the device, token holders) may use,
+ * and `networkShare` only the others: the device's own processes are privileged, each of its
+ * loopback addresses a network of its own, and 45 of them × 10 event streams took every place from
+ * the screens of the network. When a newcomer finds no room, the heaviest network gives up its
+ * oldest slot — if the newcomer's network would still be lighter than it, so equals never evict
+ * each other and a screen holding one or two is never the one to go while a flood holds more. A
+ * privileged newcomer may evict any unprivileged slot beyond the network's share.
  */
-import type { Client } from './client';
+import { clientKey, type Client } from './client';
 
 export interface SlotOptions {
 	readonly total: number;
@@ -40,7 +41,8 @@ export class FairSlots {
 	readonly stats = { taken: 0, evicted: 0, refusedAddress: 0, refusedNetwork: 0, refusedFull: 0 };
 	/** Every slot held, oldest first. */
 	readonly #held = new Set<Held>();
-	readonly #byAddress = new Map<string, number>();
+	/** Slots per client (clientKey: a paired browser or a token as one, else the address). */
+	readonly #byClient = new Map<string, number>();
 	readonly #byNetwork = new Map<string, number>();
 	#unprivileged = 0;
 	#privileged = 0;
@@ -57,7 +59,7 @@ export class FairSlots {
 
 	/** A slot for `client`, or why not; `onEvict` runs if a newcomer later takes it. */
 	take(client: Client, onEvict: () => void = () => {}): Taken {
-		if ((this.#byAddress.get(client.address) ?? 0) >= this.o.perAddress) {
+		if ((this.#byClient.get(clientKey(client)) ?? 0) >= this.o.perAddress) {
 			this.stats.refusedAddress++;
 			return { ok: false, status: 429, message: `at most ${this.o.perAddress} ${this.what} per client` };
 		}
@@ -135,7 +137,7 @@ export class FairSlots {
 			if (n <= 0) m.delete(k);
 			else m.set(k, n);
 		};
-		add(this.#byAddress, h.client.address);
+		add(this.#byClient, clientKey(h.client));
 		add(this.#byNetwork, h.client.network);
 		if (h.client.privileged) this.#privileged += d;
 		else this.#unprivileged += d;

@@ -29,14 +29,17 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import WebSocket, { WebSocketServer, type RawData } from 'ws';
 import { config } from '../config';
-import { addressOf, clientOf, FairSlots, RateLimiter, upgradeCrossSiteReason } from '../guards';
+import { clientOf, FairSlots, RateLimiter, upgradeCrossSiteReason, type Client } from '../guards';
 import { failure } from '../reachability';
 import { relayKind, relayTarget, type RelayKind, type RelayScope } from './target';
 
 export { relayKind, relayTarget, machineAddresses, type RelayKind, type RelayScope, type RelayTarget } from './target';
 
-/** Who an upgrade is: a principal (`'device'` for the machine itself), or refused with an HTTP status. */
-export type RelayAdmission = { readonly ok: true; readonly principal: string } | { readonly ok: false; readonly status: number; readonly message: string };
+/**
+ * Who an upgrade is: a principal (`'device'` for the machine itself) and the client its limits count
+ * (by default the connection's address), or refused with an HTTP status.
+ */
+export type RelayAdmission = { readonly ok: true; readonly principal: string; readonly client?: Client } | { readonly ok: false; readonly status: number; readonly message: string };
 
 export interface RelayLimits {
 	/** Largest frame a browser may send (ovos-gui's own frames are not capped: a replay can be megabytes). */
@@ -148,7 +151,7 @@ export function attachRelay(server: Server, options: RelayOptions): Relay {
 		if (!who.ok) return refuse(socket, who.status, who.message);
 		const target = relayTarget(kind, url.searchParams, scope());
 		if (!target.ok) return refuse(socket, target.status, target.message);
-		const client = clientOf(addressOf(req));
+		const client = who.client ?? clientOf(req.socket.remoteAddress ?? '');
 		if (!client.privileged) {
 			const rate = opens.take(client.address);
 			if (!rate.ok) {

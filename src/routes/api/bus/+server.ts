@@ -1,5 +1,5 @@
 import { busWindowDeps, postToBus, streamFromBus } from '$lib/server/bus-window';
 import type { RequestHandler } from './$types';
 
-export const GET: RequestHandler = ({ request, url, getClientAddress }) => streamFromBus(request, url, getClientAddress(), busWindowDeps());
-export const POST: RequestHandler = ({ request, url, getClientAddress }) => postToBus(request, url, getClientAddress(), busWindowDeps());
+export const GET: RequestHandler = ({ request, url, locals }) => streamFromBus(request, url, locals.identity, busWindowDeps());
+export const POST: RequestHandler = ({ request, url, locals }) => postToBus(request, url, locals.identity, busWindowDeps());

@@ -1,10 +1,10 @@
 import { chatApiDeps, clientGone, postChat } from '$lib/server/agent';
 import type { RequestHandler } from './$types';
 
-export const POST: RequestHandler = async ({ request, url, platform, getClientAddress }) => {
+export const POST: RequestHandler = async ({ request, url, platform, locals }) => {
 	const gone = clientGone(platform?.req);
 	try {
-		return await postChat(request, url, chatApiDeps(), gone.signal, getClientAddress());
+		return await postChat(request, url, chatApiDeps(), gone.signal, locals.identity);
 	} finally {
 		gone.release();
 	}

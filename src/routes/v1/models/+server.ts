@@ -1,4 +1,4 @@
-import { chatApiDeps, getModels } from '$lib/server/agent';
+import { getModels } from '$lib/server/agent';
 import type { RequestHandler } from './$types';
 
-export const GET: RequestHandler = ({ request }) => getModels(request, chatApiDeps());
+export const GET: RequestHandler = () => getModels();

@@ -1,4 +1,4 @@
 import { chatApiDeps, postChatEnd } from '$lib/server/agent';
 import type { RequestHandler } from './$types';
 
-export const POST: RequestHandler = ({ request, url, getClientAddress }) => postChatEnd(request, url, chatApiDeps(), getClientAddress());
+export const POST: RequestHandler = ({ request, url, locals }) => postChatEnd(request, url, chatApiDeps(), locals.identity);

@@ -12,9 +12,9 @@ import { config } from '$lib/server/config';
 import { holdsLongPoll } from '$lib/server/connections';
 import { answerPortWait } from '$lib/server/port-watch';
 
-export function GET({ url, request, platform, getClientAddress }) {
+export function GET({ url, request, platform, locals }) {
 	const c = config();
-	return answerPortWait(url, request.signal, getClientAddress(), {
+	return answerPortWait(url, request.signal, locals.identity, {
 		host: c.busHost,
 		ports: [c.ovos.guiPort, c.ovos.busPort],
 		holdSocket: () => holdsLongPoll(platform?.req?.socket)

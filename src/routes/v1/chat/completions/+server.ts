@@ -1,10 +1,10 @@
 import { chatApiDeps, clientGone, postCompletions } from '$lib/server/agent';
 import type { RequestHandler } from './$types';
 
-export const POST: RequestHandler = async ({ request, url, platform, getClientAddress }) => {
+export const POST: RequestHandler = async ({ request, url, platform, locals }) => {
 	const gone = clientGone(platform?.req);
 	try {
-		return await postCompletions(request, url, chatApiDeps(), { clientGone: gone.signal, clientAddress: getClientAddress() });
+		return await postCompletions(request, url, chatApiDeps(), { clientGone: gone.signal, client: locals.identity });
 	} finally {
 		gone.release();
 	}
