@@ -1,5 +1,5 @@
 /**
- * /settings (issue 15.2): the server's settings shown (the token never), this browser's theme,
+ * /settings: the server's settings shown (the token never), this browser's theme,
  * address and kiosk choices applied to `/`, `/kiosk` and `/inspect`, and "Test connection" step by
  * step — every step ok against a private simulator, "port reached: failed" at once on a closed port.
  */
@@ -99,7 +99,7 @@ test.describe('an app set up from a settings file, with a token', () => {
 		await expect(step(page, 'announce')).toContainText(`GUI socket on port ${sim.guiPort}`);
 		await expect(step(page, 'gui')).toContainText(/Live: ovos-gui replayed \d+ messages \(1 shown\)/);
 		await expect(step(page, 'window')).toContainText('window onto the bus is open');
-		// Which device-side parts answer (issue 26.7): this simulator runs the shell companion and no volume plugin.
+		// Which device-side parts answer: this simulator runs the shell companion and no volume plugin.
 		await expect(step(page, 'window')).toContainText('Notifications (ovos-gui’s shell-companion extension): answers. Volume display (a PHAL volume plugin): does not answer');
 		await page.screenshot({ path: 'e2e/screenshots/settings-test-ok-dark.png', fullPage: true });
 	});

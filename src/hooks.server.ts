@@ -15,7 +15,7 @@ import { publishStart, startInfo } from '$lib/server/start-info';
 import { OPTIONS_COOKIE, screenParams, THEME_COOKIE, themeOf } from '$lib/settings/choices';
 
 /**
- * With no OVOS address configured the app brings its own OVOS: the embedded simulator (issue 3).
+ * With no OVOS address configured the app brings its own OVOS: the embedded simulator.
  * A bad setting or a taken port ends the start with one clear line and exit status 1, not a stack.
  * The server entry (server/index.js) listens after this and prints the start line.
  */
@@ -46,7 +46,7 @@ export const init: ServerInit = async () => {
 	if (c.pagesDir !== null) pageDeps();
 	// The screens' first HTML shows the page that is up (first paint): the server keeps a copy of its
 	// OVOS's screen. With no OVOS_HOST, OVOS (the simulator or a real one) is on this machine.
-	// Its connects also tell the log when the device stops answering and when it is back (issue 23.5).
+	// Its connects also tell the log when the device stops answering and when it is back.
 	const reach = reachability(c.busHost);
 	// A real OVOS on this machine, its screens through the app: each time the server reaches ovos-gui,
 	// whether it (or the bus) also answers beyond loopback, where it need not (exposure.ts).

@@ -135,7 +135,7 @@ async function fromGuiClient(frame: JsonObject): Promise<void> {
 	ws.close();
 }
 
-describe('POST /api/bus: announced actions are learnt from the device only (issue 24.3)', () => {
+describe('POST /api/bus: announced actions are learnt from the device only', () => {
 	// A window of its own: what these tests try to teach must not reach the other tests' window.
 	let shared: Rig;
 	beforeAll(async () => {
@@ -370,7 +370,7 @@ describe('POST /api/bus: everything else is refused, with its status', () => {
 		expect(down.status).toBe(503);
 		const body = JSON.stringify(await down.json());
 		expect(body).toMatch(/not connected/);
-		// Not where the bus is (issue 24).
+		// Not where the bus is: that would tell a stranger about the device.
 		expect(body).not.toMatch(new RegExp(`127\\.0\\.0\\.1|:${port}`));
 		const again = await rig({ busPort: port });
 		await until(() => local.client.isOpen, 5000, 'reconnect');

@@ -1,6 +1,6 @@
 /**
- * Issue 21: many people starting dialogues at once never take down the device. Against the
- * simulator's core as §8.2 describes it (6 skill threads, a 2-CPU device; each open `get_response`
+ * Many people starting dialogues at once never take down the device. Against the
+ * simulator's core as docs/chat.md#admission-cores-pool-is-small describes it (6 skill threads, a 2-CPU device; each open `get_response`
  * holds one, and the delivery of any answer — "cancel" too — needs a free one), through the chat
  * endpoint as clients call it. Real time throughout.
  */
@@ -94,7 +94,7 @@ async function probe(): Promise<number> {
 
 const cancels = () => frames.filter((m) => m.type === 'recognizer_loop:utterance' && (m.data.utterances as string[])[0] === 'cancel');
 
-describe('many dialogues at once (issue 21, found 1)', () => {
+describe('many dialogues at once', () => {
 	for (const n of [8, 20]) {
 		it(`${n} chats start a dialogue at the same moment, then answer: each is confirmed or told "busy, retry", and core still answers at once`, async () => {
 			await setup();
@@ -112,7 +112,7 @@ describe('many dialogues at once (issue 21, found 1)', () => {
 	}
 });
 
-describe('a question someone is answering is never cancelled (issue 21, found 2)', () => {
+describe('a question someone is answering is never cancelled', () => {
 	it('five people at once answer "five minutes" within a second: whoever was asked gets the timer; the others are told at once that there is no room', async () => {
 		await setup();
 		const fates = await Promise.all(Array.from({ length: 5 }, (_, i) => dialogue(100 + i * 150, i)));

@@ -186,7 +186,7 @@ describe('POST /api/chat', () => {
 		expect(body).toMatchObject({ outcome: 'unmatched', text: '', sentences: [] });
 	});
 
-	it('bus down → 503 without the internal bus address (issue 24), then works once the bus is back', async () => {
+	it('bus down → 503 without the internal bus address, then works once the bus is back', async () => {
 		const spare = await startBareBus();
 		const port = spare.busPort;
 		await spare.stop();

@@ -166,7 +166,7 @@ describe('the official openai client', () => {
 		await until(() => sim.services!.workers.busy === 0, 3000, 'its thread freed');
 	});
 
-	it('"not understood" is an ordinary assistant message, streamed or not: 200, finish_reason stop, the reason in `ovos` (issue 21, found 5)', async () => {
+	it('"not understood" is an ordinary assistant message, streamed or not: 200, finish_reason stop, the reason in `ovos`', async () => {
 		for (const stream of [false, true]) {
 			const messages: Msg[] = [{ role: 'user', content: 'purple monkey dishwasher' }];
 			let content: string;
@@ -195,7 +195,7 @@ describe('the official openai client', () => {
 		}
 	});
 
-	it('an unknown model is a 404 in OpenAI’s shape naming the models there are (issue 21, found 6)', async () => {
+	it('an unknown model is a 404 in OpenAI’s shape naming the models there are', async () => {
 		for (const stream of [false, true]) {
 			const err = await openai.chat.completions.create({ model: 'gpt-4', stream, messages: [{ role: 'user', content: 'hello' }] }).then(
 				() => null,
@@ -215,7 +215,7 @@ describe('the official openai client', () => {
 		expect(said.busy).toBe(0);
 	});
 
-	it('stream_options.include_usage sends the usage chunk last (issue 21, found 6)', async () => {
+	it('stream_options.include_usage sends the usage chunk last', async () => {
 		const s = await openai.chat.completions.create({ model: 'ovos', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'hello' }] });
 		const chunks: OpenAI.Chat.ChatCompletionChunk[] = [];
 		for await (const c of s) chunks.push(c);

@@ -1,5 +1,5 @@
 /**
- * What the agent met on a real core (spec chat-agent.md §8), on the simulator that models it: stale
+ * What the agent met on a real core (docs/chat.md#admission-cores-pool-is-small), on the simulator that models it: stale
  * tokens, questions left behind holding core's 6 handler threads, speaking as the device. Real
  * time throughout (converse pings, the device's speech), as a person meets it.
  */

@@ -1,4 +1,4 @@
-// Issue 14: fuzz over the chat agent's inbound handlers, with the hostile shapes a probe used — bus
+// Fuzz over the chat agent's inbound handlers, with the hostile shapes a probe used — bus
 // frames arriving at the agent while its turns run (through a real bus and BusClient: odd sessions,
 // markers and payloads, deep and huge values, garbage), and request bodies to /api/chat and
 // /v1/chat/completions. Nothing may throw out or answer 500, every turn must end, and what the agent

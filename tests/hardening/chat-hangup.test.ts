@@ -1,4 +1,4 @@
-// Issue 14 item 5: JSON (non-streaming) chat callers that hung up kept their turn — after 200 dropped
+// JSON (non-streaming) chat callers that hung up kept their turn — after 200 dropped
 // requests to /api/chat and /v1/chat/completions (stream: false) 400 timers were still live, no
 // speech.stop had gone out, and the chat's token got 409 for 20 s. Served here as adapter-node serves
 // the routes (SvelteKit's getRequest/setResponse over node:http, the route's clientGone), on a

@@ -1,4 +1,4 @@
-// Issue 14 item 8: the chat API had no limits — 31,351 turns in 30 s all accepted, 3,000 streaming
+// The chat API once had no limits — 31,351 turns in 30 s all accepted, 3,000 streaming
 // turns held at once, and during a bus outage every request dialled the bus again (1,596 dials in
 // 10 s). Now: per-client rate and turns at once (429 with Retry-After), a cap on the server's turns
 // in flight (503 with Retry-After), and one shared reconnect with back-off.
@@ -101,8 +101,8 @@ describe('turns at once (14.8)', () => {
 		const held = replies.filter((r) => r?.status === 200).length;
 		// Loopback clients are the device's own processes: a share of the turns is kept from them for the network's.
 		const most = DEFAULT_CHAT_LIMITS.total - limits.networkShare;
-		// Every turn that started either runs still or gave its slot to a lighter newcomer (issue 24.6;
-		// a turn evicted before its answer began was answered with an error instead).
+		// Every turn that started either runs still or gave its slot to a lighter newcomer
+		// (a turn evicted before its answer began was answered with an error instead).
 		expect(limits.evicted).toBeGreaterThan(0);
 		expect(held).toBeGreaterThan(most);
 		expect(held).toBeLessThanOrEqual(most + limits.evicted);

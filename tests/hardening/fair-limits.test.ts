@@ -1,4 +1,4 @@
-// Issue 24.6 and 24.7: the caps on held chat turns and event streams locked new screens out (45
+// The caps on held chat turns and event streams locked new screens out (45
 // addresses × 10 `GET /api/bus` → 256 held, then every newcomer 429; 240 chat turns held from 30
 // addresses → the next client 503), and requests without the token spent the token holder's chat
 // rate (40 posts without it → 30 × 401, 10 × 429, then the holder's own 429). Now clients are

@@ -1,4 +1,4 @@
-// Issue 14 item 10, the HTTP ones: aborted uploads logged a stack trace each and counted as 500
+// HTTP edges: aborted uploads logged a stack trace each and counted as 500
 // (1,000 slow clients → 8,000 log lines); oversized chunked bodies got a connection reset instead of
 // 413; `Authorization: bearer` (lowercase) was a 401 though the scheme is case-insensitive.
 import { connect } from 'node:net';

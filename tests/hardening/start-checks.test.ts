@@ -1,4 +1,4 @@
-// Issue 14 item 10: an unwritable data folder failed only at the first chat, and
+// An unwritable data folder failed only at the first chat, and
 // OVOS_SCREEN_DATA_DIR=/proc/x spun at 100 % CPU deaf to SIGTERM. Both are checked when the app
 // starts: one line naming the setting, exit status 1, in a second, before anything is built. So is
 // what the app keeps there: the chat secret, the paired browsers and tokens.

@@ -1,5 +1,5 @@
 /**
- * Settings from the environment or a settings file (issue 15): the environment wins, every key is
+ * Settings from the environment or a settings file: the environment wins, every key is
  * validated, a mistake is one line naming the key and the file, and .env.example lists exactly the
  * keys the app reads.
  */

@@ -34,7 +34,7 @@ export class BusWindowClient implements BusWindow {
 	/** The app server holds the core bus right now. */
 	busOpen = $state(false);
 	#issue = $state<Issue | null>(null);
-	/** The listening / thinking / speaking state the core bus reports (spec §7: preferred when there). */
+	/** The listening / thinking / speaking state the core bus reports (preferred when there: it also hears the listener, which ovos-gui does not forward). */
 	voice = $state.raw<VoiceStatus>(IDLE_STATUS);
 
 	readonly #o: BusWindowClientOptions;

@@ -257,7 +257,7 @@ export function readChatDeadlineMs(env: Env): number {
 
 /**
  * OVOS_CHAT_CORE_SHARE: how many chat turns and open questions may hold core's skill threads at
- * once (spec chat-agent.md §8.2: 6 threads on a 2-CPU device, and with all held core answers nobody).
+ * once (docs/chat.md#admission-cores-pool-is-small: 6 threads on a 2-CPU device, and with all held core answers nobody).
  */
 export function readChatCoreShare(env: Env): number {
 	const v = raw(env, 'OVOS_CHAT_CORE_SHARE');
@@ -300,7 +300,7 @@ export function readAllowedHosts(env: Env): AllowedHosts {
 /**
  * OVOS_SCREEN_ALLOWED_PORTS: comma- or space-separated ports a link (or this browser's saved
  * options) may point a screen's sockets at besides OVOS_GUI_PORT and OVOS_BUS_PORT; `*` = any.
- * Unset: only those two, as any program of the machine may listen on a port of its own (issue 24.8).
+ * Unset: only those two, as any program of the machine may listen on a port of its own.
  */
 export function readAllowedPorts(env: Env): AllowedPorts {
 	const v = raw(env, 'OVOS_SCREEN_ALLOWED_PORTS');

@@ -85,7 +85,7 @@ export function waitForPort(host: string, port: number, timeoutMs: number, signa
 }
 
 /**
- * Long-polls held at once (issue 24.5: 17 addresses × 128 held every socket of the server for 20 s
+ * Long-polls held at once (17 addresses × 128 held every socket of the server for 20 s
  * each, renewably, on the very path screens recover by). A screen holds one or two (GUI, bus);
  * an address may hold 8, a network 32; a newcomer from a lighter network ends the oldest wait of the
  * heaviest (it answers "not yet", and that client asks again); loopback keeps a share, and so does the network.

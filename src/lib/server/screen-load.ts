@@ -23,7 +23,7 @@ export function screenLoad({ url, cookies, request, locals, setHeaders }: Screen
 	return {
 		// The media route can only serve device files when this server runs on the device.
 		mediaLocal: ovosIsLocal(c.ovos.host) && c.mediaRoots.length > 0,
-		/** The page up on the device, rendered into the first HTML (issue 23.4); null when unknown. */
+		/** The page up on the device, rendered into the first HTML (docs/screen.md#first-paint-from-the-server); null when unknown. */
 		first,
 		/** The page files (as the layout's): the first page may be one, and is looked up before the layout's load has run. */
 		pageFiles: pageDeps().folder?.files() ?? null,

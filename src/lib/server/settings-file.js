@@ -1,5 +1,5 @@
 /**
- * The settings file, and the settings read before the app loads (issue 15).
+ * The settings file, and the settings read before the app loads.
  *
  * Settings come from the environment or from a file of `KEY=value` lines — the file the installer
  * writes (/etc/ovos-screen/ovos-screen.env), named by OVOS_SCREEN_SETTINGS, else `./.env` when there

@@ -36,7 +36,7 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 /**
  * `paths`: whether this browser may see paths of this machine (the route shows them on the machine
- * itself and to holders of the API token, issue 24: a remote visitor learnt the media roots and the
+ * itself and to holders of the API token: a remote visitor learnt the media roots and the
  * data folder).
  */
 export function settingsView(c: ServerConfig, env: Env = process.env, paths = true): SettingsView {

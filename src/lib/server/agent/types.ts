@@ -1,4 +1,4 @@
-/** Shapes of the chat agent's API (a TypeScript take on OPM's ChatEngine, spec chat-agent.md §1.2). */
+/** Shapes of the chat agent's API (a TypeScript take on OPM's ChatEngine; docs/chat.md). */
 import type { Snapshot } from './snapshot';
 
 export type Role = 'system' | 'developer' | 'user' | 'assistant';

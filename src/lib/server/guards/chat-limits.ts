@@ -1,9 +1,9 @@
 /**
- * How much of the chat API one client, and all of them, may use (issue 14: 31,351 turns in 30 s
+ * How much of the chat API one client, and all of them, may use (without limits, 31,351 turns in 30 s
  * were all accepted, and 3,000 streaming turns held open). Each turn costs core real work — a thread
  * of its small handler pool while a skill runs — so a client gets a burst and then a steady rate of
  * turns, a few at once, and the server a bounded number in flight, shared fairly between networks
- * (slots.ts: issue 24.6, 240 turns held from 30 addresses locked the next client out). A refusal
+ * (slots.ts: 240 turns held from 30 addresses locked the next client out). A refusal
  * says when to try again. Clients are told apart by address (behind a reverse proxy, set the
  * adapter's ADDRESS_HEADER).
  */
@@ -64,7 +64,7 @@ export class ChatLimits {
 	}
 
 	/**
-	 * Limits sized to what the agent can take: its places in core's pool and its queue (issue 21).
+	 * Limits sized to what the agent can take: its places in core's pool and its queue.
 	 * Past those a turn is refused anyway ("core busy"), so the fair sharing must happen within them:
 	 * an eighth kept for loopback and token holders (and as many for the network's clients), a quarter
 	 * at most per network.

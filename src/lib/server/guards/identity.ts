@@ -123,7 +123,7 @@ export class Access {
 	}
 }
 
-/** `Authorization: Bearer <it>` (the scheme in any case, RFC 9110 §11.1) or `X-OVOS-Screen-Token: <it>`. */
+/** `Authorization: Bearer <it>` (the scheme in any case, RFC 9110, section 11.1) or `X-OVOS-Screen-Token: <it>`. */
 export function tokenIn(header: (name: string) => string | null): string | null {
 	const bearer = /^bearer\s+(.+)$/i.exec(header('authorization') ?? '');
 	const given = bearer ? bearer[1]!.trim() : header('x-ovos-screen-token')?.trim();

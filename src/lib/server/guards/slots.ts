@@ -1,5 +1,5 @@
 /**
- * Long-lived slots (event streams, chat turns in flight) shared fairly (issue 24.6: 45 addresses × 10
+ * Long-lived slots (event streams, chat turns in flight) shared fairly (45 addresses × 10
  * event streams took all 256 and every new screen got 429 until they left; 240 held chat turns from
  * 30 addresses made the next client's 503). Each client (an address, or a paired browser or token
  * wherever it connects from: client.ts) may hold `perAddress`, each network `perNetwork`, all

@@ -358,7 +358,7 @@ export function attachRelay(server: Server, options: RelayOptions): Relay {
 	};
 }
 
-/** Codes a close frame may carry (RFC 6455 §7.4): 1005 and 1006 only describe a close. */
+/** Codes a close frame may carry (RFC 6455, section 7.4): 1005 and 1006 only describe a close. */
 function validCode(code: number): boolean {
 	return (code >= 1000 && code <= 1014 && code !== 1004 && code !== 1005 && code !== 1006) || (code >= 3000 && code <= 4999);
 }
