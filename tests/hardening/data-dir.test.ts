@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeDirs, writableDirProblem } from '../../src/lib/server/data-dir';
-import { loadOrCreateSecret } from '../../src/lib/server/agent/secret';
+import { loadOrCreateSecret } from '../../src/lib/server/http/secret';
 import { GuiCache } from '../../src/lib/server/simulator/page-urls';
 
 describe('the data folder (14.10)', () => {

@@ -17,7 +17,7 @@
  * expected to free.
  */
 import type { Clock, TimerHandle } from '../clock';
-import { ChatError } from './errors';
+import { ChatError } from '../http/errors';
 
 export interface AdmissionOptions {
 	/** Places: how many of the app's turns and open questions may hold core's threads at once. */

@@ -20,7 +20,7 @@ import { realClock, type Clock, type TimerHandle } from '../clock';
 import { CoreAdmission, coreBusy, type Fit, type Hold } from './admission';
 import { cancelWord } from './cancel-words';
 import type { SessionState } from './conversations';
-import { badInput, busy, coreDown, questionEnded } from './errors';
+import { badInput, busy, coreDown, questionEnded } from '../http/errors';
 import { askingSkills, outgoingSnapshot, snapshotOf, withoutResponseMode, type Snapshot } from './snapshot';
 import { AUDIO_OUTPUT_END, kindOf, SPEECH_STOP, UTTERANCE } from './topics';
 import { DEFAULT_TIMING, skillOf, Turn, TURN_MARKER, type TurnRecord, type TurnTiming } from './turn';

@@ -1,7 +1,8 @@
 /**
- * HTTP helpers of the chat endpoints (and the bus window): small JSON bodies, read with a hard cap
- * and refused before parsing when too large; JSON and server-sent-event responses. The guards that
- * come first (origin, token, admission) are in ../guards. Each failure is a typed ChatError.
+ * HTTP helpers every endpoint shares (the chat, the bus window, pairing, page files): small JSON
+ * bodies, read with a hard cap and refused before parsing when too large; JSON and server-sent-event
+ * responses. The guards that come first (origin, token, admission) are in ../guards. Each failure
+ * is a typed ChatError (./errors).
  */
 import { ChatError } from './errors';
 

@@ -8,8 +8,6 @@ import { existsSync, linkSync, readFileSync, unlinkSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { dataDir, makeDirs } from '../data-dir';
 
-export { dataDir };
-
 export function loadOrCreateSecret(env: NodeJS.ProcessEnv = process.env): Buffer {
 	const given = env.OVOS_CHAT_SECRET?.trim();
 	if (given) {
