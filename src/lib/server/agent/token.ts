@@ -13,7 +13,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as v from 'valibot';
 import { isObject, type JsonObject } from '../../protocol/json';
 import { isChatSessionId } from './agent';
-import { badToken } from '../http/errors';
+import { badToken } from './errors';
 import type { Snapshot } from './snapshot';
 
 export interface ChatState {

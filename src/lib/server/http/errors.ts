@@ -1,4 +1,8 @@
-/** Typed failures of a chat request; `status` is the HTTP status the API answers with. */
+/**
+ * Typed failures of a request to any of the app's endpoints (the chat, the bus window, pairing);
+ * `status` is the HTTP status the answer carries. Named for the chat, whose API made it first; the
+ * chat's own refusals are in ../agent/errors.
+ */
 export type ChatErrorCode =
 	| 'bad-input'
 	| 'bad-token'
@@ -33,14 +37,3 @@ export class ChatError extends Error {
 }
 
 export const badInput = (why: string) => new ChatError('bad-input', 400, why);
-export const badToken = (why: string) => new ChatError('bad-token', 400, `chat token refused: ${why}`);
-export const busy = () => new ChatError('busy', 409, 'a turn is already in progress for this chat; wait for it or stop it');
-/** The messagebus is up but nothing reacted to the utterance: ovos-core is stopped or stuck (spec §8.3). */
-export const coreDown = (ms: number) =>
-	new ChatError('core-down', 503, `OVOS core is not responding: the messagebus is up, but nothing reacted within ${(ms / 1000).toFixed(1)} s`);
-/**
- * The question a turn would have answered was ended to make room for other chats (410: it is gone;
- * a stock OpenAI client does not resend it).
- */
-export const questionEnded = () =>
-	new ChatError('question-ended', 410, 'OVOS was busy with other chats and ended its question before this answer came; ask again');
