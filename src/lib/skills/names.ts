@@ -1,5 +1,6 @@
 /**
- * What a person calls the skill that answered: "Timer", not `realpeer-timer.realpeer`. Skill ids are
+ * What a person calls a skill: "Timer", not `realpeer-timer.realpeer` — in the chat's answers and on
+ * pages that name their skill (a neutral room, so templates need nothing of chat/). Skill ids are
  * `<name>.<author>`, the name often wrapped in `ovos-skill-…`, `skill-ovos-…` or the author's own
  * prefix; a few well-known ones get their proper names. The raw id stays available as a tooltip.
  */
