@@ -10,7 +10,7 @@ import { skillName } from '../../src/lib/skills/names';
 import { loadLanguage, useLanguage } from '../../src/lib/i18n/runtime.svelte';
 import type { BusClient } from '../../src/lib/server/bus';
 import { ChatAgent, ChatTokens, ConversationMap, postChat, postChatEnd, type ChatApiDeps } from '../../src/lib/server/agent';
-import { startSimulator, type Simulator } from '../../src/lib/server/simulator';
+import { startSimulator, type Simulator } from '../../simulator';
 import { connectedBus, until } from './helpers';
 
 let sim: Simulator;

@@ -16,7 +16,7 @@
  * holding least first, and past the line's length or longest wait are refused with when a place is
  * expected to free.
  */
-import type { Clock, TimerHandle } from '../clock';
+import type { Clock, TimerHandle } from '../../node/clock';
 import { ChatError } from '../http/errors';
 
 export interface AdmissionOptions {

@@ -16,7 +16,7 @@ import { sessionIdOf } from '../../protocol/bus';
 import { isObject } from '../../protocol/json';
 import type { BusMessage } from '../../protocol/types';
 import { BusUnavailableError, type BusClient } from '../bus/client';
-import { realClock, type Clock, type TimerHandle } from '../clock';
+import { realClock, type Clock, type TimerHandle } from '../../node/clock';
 import { CoreAdmission, coreBusy, type Fit, type Hold } from './admission';
 import { cancelWord } from './cancel-words';
 import type { SessionState } from './conversations';

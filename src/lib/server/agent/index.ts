@@ -12,7 +12,7 @@ export { ChatAgent, isChatSessionId, lastUserText, newSessionId, type AgentBus, 
 export { postChat, postChatEnd, type ChatApiDeps } from './chat-api';
 export { clientGone } from './client-gone';
 export { ConversationMap } from './conversations';
-export { ManualClock, realClock, type Clock } from '../clock';
+export { ManualClock, realClock, type Clock } from '../../node/clock';
 export { ChatError, type ChatErrorCode } from '../http/errors';
 export { ChatLimits, DEFAULT_CHAT_LIMITS, type ChatLimitsOptions } from '../guards/chat-limits';
 export type { Admission } from '../guards';

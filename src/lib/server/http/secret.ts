@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dataDir, makeDirs } from '../data-dir';
+import { makeDirs } from '../../node/dirs';
+import { dataDir } from '../data-dir';
 
 export function loadOrCreateSecret(env: NodeJS.ProcessEnv = process.env): Buffer {
 	const given = env.OVOS_CHAT_SECRET?.trim();
