@@ -24,7 +24,7 @@ export class GuiCache {
 	constructor(dir?: string) {
 		this.temporary = dir === undefined;
 		this.dir = dir === undefined ? mkdtempSync(join(tmpdir(), 'ovos-sim-gui-')) : resolve(dir);
-		// Not a recursive mkdir: that spins for ever on a path under /proc (see data-dir.ts).
+		// Not a recursive mkdir: that spins for ever on a path under /proc (see src/lib/node/dirs.ts).
 		makeDirs(this.dir);
 	}
 

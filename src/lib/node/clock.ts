@@ -1,7 +1,8 @@
 /**
- * Time for the server side. Every timer of the simulator (namespace removal, speech, the 15 s
- * `wait=True` of a question, demo pacing) and of the chat agent (idle timeout, deadline) goes
- * through a `Clock`, so tests drive time with one `ManualClock` instead of sleeping.
+ * Time for Node code, the app server's and the simulator's. Every timer of the simulator (namespace
+ * removal, speech, the 15 s `wait=True` of a question, demo pacing) and of the chat agent (idle
+ * timeout, deadline) goes through a `Clock`, so tests drive time with one `ManualClock` instead of
+ * sleeping.
  */
 export interface TimerHandle {
 	readonly id: number;
