@@ -125,7 +125,7 @@ describe('the page folder', () => {
 	it('streams the files at once and again on each change, and ends the stream when asked', async () => {
 		const dir = tree({ 'ok.skill/page.js': PAGE });
 		const folder = open(dir);
-		const deps = defaultPageDeps(folder, null);
+		const deps = defaultPageDeps(folder);
 		const abort = new AbortController();
 		const res = streamPageFiles(new Request('http://x/api/pages', { signal: abort.signal }), '127.0.0.1', deps);
 		expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
@@ -147,7 +147,7 @@ describe('the page folder', () => {
 		expect(await next()).toBeNull();
 		expect(deps.streams.count).toBe(0);
 		expect(deps.open.size).toBe(0);
-		expect(streamPageFiles(new Request('http://x/api/pages'), '127.0.0.1', defaultPageDeps(null, null)).status).toBe(404);
+		expect(streamPageFiles(new Request('http://x/api/pages'), '127.0.0.1', defaultPageDeps(null)).status).toBe(404);
 	});
 });
 

@@ -4,7 +4,7 @@
  * each change). Both read only the configured folder (folder.ts); with none configured both are 404.
  */
 import { json, SSE_HEADERS, sseEvent, sseStream } from '../http/io';
-import { clientOf, FairSlots, holdsApiToken } from '../guards';
+import { clientOf, FairSlots, type Identity } from '../guards';
 import type { PageFolder } from './folder';
 
 /** Each screen holds one stream while it is open: as many as the bus window's event streams. */
@@ -12,15 +12,14 @@ export const PAGE_STREAM_SLOTS = { perAddress: 8, perNetwork: 32, total: 256, re
 
 export interface PageHttpDeps {
 	readonly folder: PageFolder | null;
-	readonly apiToken: string | null;
 	readonly streams: FairSlots;
 	/** Ends each open stream (the server is stopping: adapter-node waits for open connections). */
 	readonly open: Set<() => void>;
 	readonly keepAliveMs?: number;
 }
 
-export function defaultPageDeps(folder: PageFolder | null, apiToken: string | null): PageHttpDeps {
-	return { folder, apiToken, streams: new FairSlots(PAGE_STREAM_SLOTS, 'page file streams'), open: new Set() };
+export function defaultPageDeps(folder: PageFolder | null): PageHttpDeps {
+	return { folder, streams: new FairSlots(PAGE_STREAM_SLOTS, 'page file streams'), open: new Set() };
 }
 
 const NOT_FOUND = () => json({ error: 'no such page file' }, 404, { 'cache-control': 'no-store' });
@@ -42,11 +41,11 @@ export async function answerPageFile(folder: PageFolder | null, skill: string, f
 }
 
 /** `GET /api/pages`: the files now, then again on every change, until the client goes. */
-export function streamPageFiles(request: Request, address: string, deps: PageHttpDeps): Response {
+export function streamPageFiles(request: Request, who: Identity | string, deps: PageHttpDeps): Response {
 	const folder = deps.folder;
 	if (!folder) return json({ error: 'this server has no page folder (OVOS_SCREEN_PAGES)' }, 404, { 'cache-control': 'no-store' });
 	let evicted = () => {};
-	const taken = deps.streams.take(clientOf(address, holdsApiToken(request, deps.apiToken)), () => evicted());
+	const taken = deps.streams.take(clientOf(who), () => evicted());
 	if (!taken.ok) return json({ error: taken.message }, taken.status, { 'retry-after': '5', 'cache-control': 'no-store' });
 	let stop = () => {};
 	const sse = sseStream(() => stop());

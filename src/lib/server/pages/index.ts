@@ -12,7 +12,7 @@ let deps: PageHttpDeps | undefined;
 export function pageDeps(): PageHttpDeps {
 	if (!deps) {
 		const dir = config().pagesDir;
-		const made = defaultPageDeps(dir === null ? null : new PageFolder(dir), config().apiToken);
+		const made = defaultPageDeps(dir === null ? null : new PageFolder(dir));
 		deps = made;
 		for (const signal of ['SIGTERM', 'SIGINT'] as const)
 			process.once(signal, () => {

@@ -2,10 +2,9 @@
  * Keeps the screen's list of page files current (docs/pages.md): reads the app server's stream
  * (`/api/pages`), which says every file's version at once and again on each change, and sets it
  * (page-files.svelte.ts); a page shown from a file then loads the new version by itself. Loaded only
- * when the server has a page folder. Read with `fetch`, as the bus window's stream is, so the API
- * token goes with it when this browser has one; a dropped stream is opened again, sooner at first.
+ * when the server has a page folder. Read with `fetch`, as the bus window's stream is (the
+ * pairing cookie goes with it); a dropped stream is opened again, sooner at first.
  */
-import { storedApiToken } from '$lib/api-token';
 import { PAGE_FILES_STREAM, readPageFiles } from '$lib/protocol/page-files';
 import { SseParser } from '$lib/sse';
 import { setPageFiles } from '../page-files.svelte';
@@ -30,10 +29,9 @@ export function followPageFiles(endpoint = PAGE_FILES_STREAM): () => void {
 
 /** Reads one stream to its end; true when it said anything. */
 async function read(endpoint: string, signal: AbortSignal): Promise<boolean> {
-	const token = storedApiToken();
 	let heard = false;
 	try {
-		const res = await fetch(endpoint, { signal, cache: 'no-store', headers: token ? { authorization: `Bearer ${token}` } : {} });
+		const res = await fetch(endpoint, { signal, cache: 'no-store' });
 		if (!res.ok || !res.body) return false;
 		const parser = new SseParser();
 		const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();

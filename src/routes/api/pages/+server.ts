@@ -2,4 +2,4 @@
 import { pageDeps, streamPageFiles } from '$lib/server/pages';
 import type { RequestHandler } from './$types';
 
-export const GET: RequestHandler = ({ request, getClientAddress }) => streamPageFiles(request, getClientAddress(), pageDeps());
+export const GET: RequestHandler = ({ request, locals }) => streamPageFiles(request, locals.identity, pageDeps());
