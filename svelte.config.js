@@ -44,10 +44,11 @@ export default {
 		},
 		// The offline shell is registered by app.html after the first paint, with its update rules.
 		serviceWorker: { register: false },
-		// Browser tests and benchmarks are type-checked with the rest (`npm run check`).
+		// Browser tests, benchmarks and the simulator (a room of its own beside src/) are type-checked
+		// with the rest (`npm run check`).
 		typescript: {
 			config: (tsconfig) => {
-				tsconfig.include.push('../e2e/**/*.ts', '../bench/**/*.ts', '../playwright.config.ts');
+				tsconfig.include.push('../e2e/**/*.ts', '../bench/**/*.ts', '../simulator/**/*.ts', '../playwright.config.ts');
 			}
 		}
 	}

@@ -31,7 +31,7 @@ import { createServer as createTcp, connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { busMessage } from '../src/lib/protocol';
-import { startSimulator } from '../src/lib/server/simulator';
+import { startSimulator } from '../simulator';
 import { post } from '../tests/hardening/serve';
 import { ScriptedCore, startBareBus } from '../tests/chat/helpers';
 import { startApp } from '../tests/support/app';

@@ -13,7 +13,7 @@
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { busMessage } from '../src/lib/protocol';
-import { startSimulator } from '../src/lib/server/simulator';
+import { startSimulator } from '../simulator';
 import { CHROMIUM_LAUNCH } from '../scripts/chromium.mjs';
 import { startApp } from '../tests/support/app';
 import { CURRENT_WEATHER, WEATHER_SKILL } from '../tests/fixtures/weather';

@@ -27,7 +27,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { BusClient } from '../src/lib/server/bus';
 import { ChatAgent, ChatTokens, ConversationMap, postChat, type ChatApiDeps } from '../src/lib/server/agent';
-import { startSimulator, type Simulator } from '../src/lib/server/simulator';
+import { startSimulator, type Simulator } from '../simulator';
 
 const SIZES = (process.env.BENCH_N ?? '8,20,50').split(',').map(Number);
 const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? 'n,hog,slow').split(','));

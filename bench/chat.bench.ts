@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import { BusClient } from '../src/lib/server/bus';
 import { ChatAgent } from '../src/lib/server/agent';
-import { startSimulator } from '../src/lib/server/simulator';
+import { startSimulator } from '../simulator';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
 const WARMUP = 30;

@@ -16,7 +16,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type BrowserContext } from '@playwright/test';
 import { busMessage } from '../src/lib/protocol';
-import { startSimulator } from '../src/lib/server/simulator';
+import { startSimulator } from '../simulator';
 import { KIOSK_LAUNCH } from '../scripts/chromium.mjs';
 import { startApp } from '../tests/support/app';
 import { CURRENT_WEATHER, WEATHER_SKILL } from '../tests/fixtures/weather';

@@ -30,7 +30,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from '../scripts/chromium.mjs';
 import { ACTIVE_SKILLS, busMessage, decode, type JsonObject } from '../src/lib/protocol';
 import { emptyState, reduce } from '../src/lib/screen';
-import { startSimulator, type Simulator } from '../src/lib/server/simulator';
+import { startSimulator, type Simulator } from '../simulator';
 import { startApp } from '../tests/support/app';
 import { LONG_CASES, measureLong, openWatched } from './long-lists';
 

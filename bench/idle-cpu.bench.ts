@@ -8,7 +8,7 @@
  */
 import { chromium, type Page } from '@playwright/test';
 import { busMessage } from '../src/lib/protocol';
-import { startSimulator } from '../src/lib/server/simulator';
+import { startSimulator } from '../simulator';
 import { KIOSK_LAUNCH } from '../scripts/chromium.mjs';
 import { startApp } from '../tests/support/app';
 import { chromiumProcs, type ChromiumProc } from './support/procs';

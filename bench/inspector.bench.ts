@@ -15,7 +15,7 @@ import { existsSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from '../scripts/chromium.mjs';
 import { busMessage } from '../src/lib/protocol';
-import { startSimulator } from '../src/lib/server/simulator';
+import { startSimulator } from '../simulator';
 import { startApp } from '../tests/support/app';
 import { longestTracedTask } from './support/trace';
 

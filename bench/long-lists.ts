@@ -9,7 +9,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { busMessage } from '../src/lib/protocol';
-import type { Simulator } from '../src/lib/server/simulator';
+import type { Simulator } from '../simulator';
 import type { LongCase } from '../tests/support/long-lists';
 
 export { LONG_CASES } from '../tests/support/long-lists';

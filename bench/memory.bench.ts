@@ -18,7 +18,7 @@
 import { readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { busMessage, TEMPLATE_NAMES, type JsonObject } from '../src/lib/protocol';
-import { startSimulator } from '../src/lib/server/simulator';
+import { startSimulator } from '../simulator';
 import { KIOSK_ARGS, KIOSK_LAUNCH } from '../scripts/chromium.mjs';
 import { startApp } from '../tests/support/app';
 import { assets } from '../e2e/support/screen';

@@ -10,7 +10,7 @@
  */
 import { chromium, type ConsoleMessage } from '@playwright/test';
 import { busMessage, type Handshake } from '../src/lib/protocol';
-import { startSimulator, type Simulator } from '../src/lib/server/simulator';
+import { startSimulator, type Simulator } from '../simulator';
 import { KIOSK_LAUNCH } from '../scripts/chromium.mjs';
 import { startApp } from '../tests/support/app';
 

@@ -15,7 +15,7 @@
  */
 import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { busMessage } from '../src/lib/protocol';
-import { startSimulator, type Simulator } from '../src/lib/server/simulator';
+import { startSimulator, type Simulator } from '../simulator';
 import { CHROMIUM_LAUNCH, KIOSK_LAUNCH } from '../scripts/chromium.mjs';
 import { startApp } from '../tests/support/app';
 import { browserPid, busiestRenderer, chromiumProcs } from './support/procs';

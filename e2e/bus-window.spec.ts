@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { BusMessage } from '../src/lib/protocol';
-import { startSimulator, type Simulator } from '../src/lib/server/simulator';
+import { startSimulator, type Simulator } from '../simulator';
 import { collect, pullShade, show, startApp, type App } from './support/screen';
 
 let sim: Simulator;

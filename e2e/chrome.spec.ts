@@ -8,7 +8,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { BusMessage } from '../src/lib/protocol';
-import { startSimulator, type Simulator } from '../src/lib/server/simulator';
+import { startSimulator, type Simulator } from '../simulator';
 import { collect, startApp, type App } from './support/screen';
 
 let sim: Simulator;

@@ -8,7 +8,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { toCanonical, busMessage, type CanonicalSource } from '../src/lib/protocol';
-import { startSimulator, type Simulator } from '../src/lib/server/simulator';
+import { startSimulator, type Simulator } from '../simulator';
 import { FaultProxy } from './support/fault-proxy';
 import { APP_URL, offlineReady, privateSim, setValues, show, startApp } from './support/screen';
 

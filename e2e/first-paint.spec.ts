@@ -6,7 +6,7 @@
  * the server's HTML too. Against an app pointed at a private simulator (the test plays the skill).
  */
 import { expect, test, type Page } from '@playwright/test';
-import type { Simulator } from '../src/lib/server/simulator';
+import type { Simulator } from '../simulator';
 import { CURRENT_WEATHER, WEATHER_SKILL } from '../tests/fixtures/weather';
 import { privateSim, setValues, show, startApp, type App } from './support/screen';
 

@@ -4,7 +4,7 @@
  * and the Chat button and speaking cue over a page's own controls.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { Simulator } from '../src/lib/server/simulator';
+import type { Simulator } from '../simulator';
 import { APP_URL, assets, privateSim, screenUrl, show, status, type Assets } from './support/screen';
 
 test('an unknown address gets a 404 page in the app\'s style with links to its pages', async ({ page }) => {

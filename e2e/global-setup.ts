@@ -6,7 +6,7 @@
  * `?host=127.0.0.1&guiPort=…&busPort=…`.
  */
 import type { FullConfig } from '@playwright/test';
-import { startSimulator } from '../src/lib/server/simulator';
+import { startSimulator } from '../simulator';
 import { startApp } from '../tests/support/app';
 
 export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_LAUNCH } from '../scripts/chromium.mjs';
 import type { BusMessage, JsonObject } from '../src/lib/protocol';
-import type { Simulator } from '../src/lib/server/simulator';
+import type { Simulator } from '../simulator';
 import { APP_URL, live, privateSim, screenUrl, show, startApp } from './support/screen';
 
 // `attacker.test` is another machine to the browser (the app is opened at 127.0.0.1); it resolves to

@@ -6,7 +6,7 @@
  * inspector and the 404 page; `<html lang>` from the first byte.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import type { Simulator } from '../src/lib/server/simulator';
+import type { Simulator } from '../simulator';
 import { APP_URL, live, privateSim, screenUrl, show } from './support/screen';
 
 const WEATHER = 'ovos-skill-weather.openvoiceos';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { busMessage, type JsonObject } from '../src/lib/protocol';
 import { replayLines } from '../src/lib/screen';
 import { toCanonical } from '../src/lib/protocol';
-import { startSimulator, type Simulator } from '../src/lib/server/simulator';
+import { startSimulator, type Simulator } from '../simulator';
 
 let sim: Simulator;
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { busMessage } from '../src/lib/protocol';
-import type { Simulator } from '../src/lib/server/simulator';
+import type { Simulator } from '../simulator';
 import { clockPng } from './support/png';
 import { controlsOffPage, live, privateSim, screenUrl, show, startApp } from './support/screen';
 import { settled } from './support/settle';

@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { busMessage, MAX_LIST_ROWS } from '../src/lib/protocol';
-import type { Simulator } from '../src/lib/server/simulator';
+import type { Simulator } from '../simulator';
 import { LONG_CASES } from '../tests/support/long-lists';
 import { collect, live, privateSim, screenUrl, setValues, show } from './support/screen';
 

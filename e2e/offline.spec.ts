@@ -6,7 +6,7 @@
  * again on the same ports.
  */
 import { expect, test, type Page } from '@playwright/test';
-import type { Simulator } from '../src/lib/server/simulator';
+import type { Simulator } from '../simulator';
 import { assets, freePort, offlineReady, privateSim, show, startApp, type App } from './support/screen';
 
 const CLOCK = 'section[aria-label="Clock"]';

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import type { Simulator } from '../src/lib/server/simulator';
+import type { Simulator } from '../simulator';
 import { collect, live, privateSim, setValues, show, startApp, type App } from './support/screen';
 
 const ALERTS = 'ovos-skill-alerts.openvoiceos';

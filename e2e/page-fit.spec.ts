@@ -13,7 +13,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { startSimulator, type Simulator } from '../src/lib/server/simulator';
+import { startSimulator, type Simulator } from '../simulator';
 import { EVERY_PAGE, inLanguage, showCase } from './support/every-page';
 import { clockPng } from './support/png';
 import { type App, APP_URL, type Assets, assets, privateSim, pullShade, SCREEN_SIZES, screenUrl, show, startApp } from './support/screen';

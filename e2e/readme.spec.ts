@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { busMessage } from '../src/lib/protocol';
-import { startSimulator, type Simulator } from '../src/lib/server/simulator';
+import { startSimulator, type Simulator } from '../simulator';
 import { screenUrl, show } from './support/screen';
 
 const OUT = 'e2e/screenshots/readme';

@@ -6,7 +6,7 @@
  */
 import { chromium, expect, test } from '@playwright/test';
 import type { Handshake } from '../src/lib/protocol';
-import type { Simulator } from '../src/lib/server/simulator';
+import type { Simulator } from '../simulator';
 import { CHROMIUM_LAUNCH } from '../scripts/chromium.mjs';
 import { privateSim, screenUrl, show, startApp } from './support/screen';
 

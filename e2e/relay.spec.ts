@@ -7,7 +7,7 @@
  */
 import { createServer } from 'node:net';
 import { chromium, expect, test, type Page } from '@playwright/test';
-import { startSimulator, type Simulator } from '../src/lib/server/simulator';
+import { startSimulator, type Simulator } from '../simulator';
 import { CHROMIUM_LAUNCH } from '../scripts/chromium.mjs';
 import { insecureRequest, startApp, type App } from '../tests/support/app';
 import { selfSignedCert } from '../tests/support/tls';

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { busMessage, type BusMessage } from '../src/lib/protocol';
-import type { Simulator } from '../src/lib/server/simulator';
+import type { Simulator } from '../simulator';
 import { collect, privateSim, screenUrl, show, status } from './support/screen';
 
 const SKILL = 'skill-pages.test';

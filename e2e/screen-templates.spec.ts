@@ -5,7 +5,7 @@
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { busMessage, type JsonObject } from '../src/lib/protocol';
-import type { Simulator } from '../src/lib/server/simulator';
+import type { Simulator } from '../simulator';
 import { assets, privateSim, screenUrl, setValues, show, type Assets } from './support/screen';
 import { settled } from './support/settle';
 

@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Simulator } from '../src/lib/server/simulator';
+import type { Simulator } from '../simulator';
 import { APP_URL, privateSim, show, startApp, type App } from './support/screen';
 
 const TOKEN = 'tok-7f3a9c21e5d84b60';

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { busMessage, type JsonObject } from '../src/lib/protocol';
-import type { Simulator } from '../src/lib/server/simulator';
+import type { Simulator } from '../simulator';
 import { png } from './support/png';
 import { type App, collect, picturesAtEachSize, privateSim, screenUrl, setValues, show, startApp } from './support/screen';
 import { settled } from './support/settle';

@@ -6,7 +6,7 @@
  * read from its data. One browser page per path; screenshots land in e2e/screenshots/.
  */
 import { expect, test, type Page } from '@playwright/test';
-import type { Simulator } from '../src/lib/server/simulator';
+import type { Simulator } from '../simulator';
 import { assets, collect, live, privateSim, screenUrl, show, type Assets } from './support/screen';
 
 const XKCD = 'ovos-skill-xkcd.openvoiceos';

@@ -8,7 +8,7 @@
 import { createServer, type Server } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import { busMessage, type BusMessage, type JsonObject } from '../src/lib/protocol';
-import type { Simulator } from '../src/lib/server/simulator';
+import type { Simulator } from '../simulator';
 import { collect, live, privateSim, SCREEN_SIZES, screenUrl, setValues, show } from './support/screen';
 import { settled } from './support/settle';
 

@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { busMessage, type JsonObject } from '../src/lib/protocol';
-import type { Simulator } from '../src/lib/server/simulator';
+import type { Simulator } from '../simulator';
 import { CURRENT_WEATHER, WEATHER_SKILL } from '../tests/fixtures/weather';
 import { type Assets, assets, collect, picturesAtEachSize, privateSim, screenUrl, setValues, show } from './support/screen';
 

@@ -5,7 +5,7 @@
  * The page dots stay readable over a caption.
  */
 import { expect, test, type Page } from '@playwright/test';
-import type { Simulator } from '../src/lib/server/simulator';
+import type { Simulator } from '../simulator';
 import { assets, privateSim, screenUrl, show, type Assets } from './support/screen';
 
 const SKILL = 'skill-swipe.test';

@@ -5,7 +5,7 @@
  */
 import { expect, test, type BrowserContext, type Dialog, type Page } from '@playwright/test';
 import { busMessage, TEMPLATE_NAMES, type JsonObject } from '../src/lib/protocol';
-import type { Simulator } from '../src/lib/server/simulator';
+import type { Simulator } from '../simulator';
 import { privateSim, screenUrl, setValues, show } from './support/screen';
 import { settled } from './support/settle';
 

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Folders and files a build reads (vite.config.ts names the rest of its plugins' files). */
-const INPUTS = ['src', 'static', 'server', 'scripts/theme-css.js', 'svelte.config.js', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
+const INPUTS = ['src', 'simulator', 'static', 'server', 'scripts/theme-css.js', 'svelte.config.js', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
 
 /** Environment that changes a build: the variables Vite and SvelteKit bake in (and NODE_ENV, below). */
 const BUILD_ENV = /^(VITE_|PUBLIC_)/;

@@ -28,10 +28,10 @@ export const init: ServerInit = async () => {
 		throw e;
 	}
 	if (c.simulator) {
-		const { startEmbedded } = await import('$lib/server/simulator/embedded');
-		const { PortInUseError } = await import('$lib/server/simulator/listen');
+		const { startEmbedded } = await import('../simulator/embedded');
+		const { PortInUseError } = await import('../simulator/listen');
 		try {
-			const sim = await startEmbedded(c.ovos);
+			const sim = await startEmbedded(c.ovos, { guiCache: c.simulatorGuiCache, lang: c.lang });
 			publishStart(c, `the embedded OVOS simulator (messagebus ${sim.busUrl}, ovos-gui ${sim.guiUrl}, demo on)`);
 		} catch (e) {
 			if (e instanceof PortInUseError) stop(`ovos-screen: ${e.service === 'messagebus' ? 'OVOS_BUS_PORT' : 'OVOS_GUI_PORT'}=${e.port}: ${e.message} Or set OVOS_HOST to use that OVOS.`);

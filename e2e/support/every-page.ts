@@ -3,7 +3,7 @@
  * (one-decimal temperatures, long names): what the fit test shows at each size, in `/` and `/kiosk`.
  */
 import { busMessage, type JsonObject } from '../../src/lib/protocol';
-import type { Simulator } from '../../src/lib/server/simulator';
+import type { Simulator } from '../../simulator';
 import { show } from './screen';
 
 export interface PageCase {

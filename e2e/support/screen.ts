@@ -2,7 +2,7 @@
 import { createServer as createHttp, type Server } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import { busMessage, type BusMessage, type JsonObject } from '../../src/lib/protocol';
-import { startSimulator, type Simulator } from '../../src/lib/server/simulator';
+import { startSimulator, type Simulator } from '../../simulator';
 import { clockPng } from './png';
 
 export const APP_URL = () => {

@@ -8,7 +8,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isPageFileName, pageFileName } from '../lib/protocol/page-files';
-import { makeDirs } from '../lib/server/data-dir';
+import { makeDirs } from '../lib/node/dirs';
 import { ConfigError, withSettingsFile } from '../lib/server/settings-file.js';
 
 const USAGE = `usage: npm run new-page -- <skill_id> <page> [--dir DIR]

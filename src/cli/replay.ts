@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { replayLines } from '../lib/screen/replay';
 import { toCanonical } from '../lib/protocol';
-import { parseScenario, type Scenario } from '../lib/server/simulator/scenario';
+import { parseScenario, type Scenario } from '../../simulator/scenario';
 
 const USAGE = `usage: npm run --silent replay -- FILE.jsonl [--at N] [--pretty]
 
@@ -89,7 +89,7 @@ function print(result: ReturnType<typeof replayLines>): void {
 
 const scenario = scenarioIn(text);
 if (scenario) {
-	const { scenarioTrace } = await import('../lib/server/simulator/trace');
+	const { scenarioTrace } = await import('../../simulator/trace');
 	let played;
 	try {
 		played = await scenarioTrace(scenario);

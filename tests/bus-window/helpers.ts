@@ -3,7 +3,7 @@ import type { BusMessage, JsonObject } from '../../src/lib/protocol';
 import type { WindowEvent, WindowState } from '../../src/lib/protocol/bus-window';
 import { BusClient } from '../../src/lib/server/bus';
 import { BusWindowServer, defaultDeps, type WindowHttpDeps } from '../../src/lib/server/bus-window';
-import { startSimulator, type Simulator } from '../../src/lib/server/simulator';
+import { startSimulator, type Simulator } from '../../simulator';
 
 export const ORIGIN = 'http://screen.test';
 export const URL_BUS = new URL(`${ORIGIN}/api/bus`);

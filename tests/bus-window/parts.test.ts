@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BusClient } from '../../src/lib/server/bus';
 import { BusWindowServer } from '../../src/lib/server/bus-window';
-import { startSimulator, type Simulator } from '../../src/lib/server/simulator';
+import { startSimulator, type Simulator } from '../../simulator';
 import { PARTS_WAIT_MS, type WindowState } from '../../src/lib/protocol/bus-window';
 import { until } from './helpers';
 

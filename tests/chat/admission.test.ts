@@ -10,7 +10,7 @@ import type { BusMessage, JsonObject } from '../../src/lib/protocol';
 import { sessionIdOf } from '../../src/lib/protocol';
 import type { BusClient } from '../../src/lib/server/bus';
 import { ChatAgent, ChatTokens, ConversationMap, postChat, type ChatAgentOptions, type ChatApiDeps } from '../../src/lib/server/agent';
-import { startSimulator, type Simulator } from '../../src/lib/server/simulator';
+import { startSimulator, type Simulator } from '../../simulator';
 import { SseParser } from '../../src/lib/sse';
 import { connectedBus, sleep, until } from './helpers';
 

@@ -16,7 +16,7 @@ import { ChatAgent, ChatTokens, ConversationMap, postChat } from '../../src/lib/
 import { BusClient } from '../../src/lib/server/bus';
 import { BusWindowServer, type WindowFrame } from '../../src/lib/server/bus-window';
 import { Reachability } from '../../src/lib/server/reachability';
-import { startSimulator, type Simulator } from '../../src/lib/server/simulator';
+import { startSimulator, type Simulator } from '../../simulator';
 import { freePort } from '../support/app';
 import { until } from './helpers';
 

@@ -5,7 +5,7 @@ import { ChatRequestError, SseParser, sendChat, type ChatSentence } from '../../
 import { ChatHistory, chatFrom, emptyChat } from '../../src/lib/chat/history';
 import { ChatAgent, ChatTokens, ConversationMap, postChat, type ChatApiDeps } from '../../src/lib/server/agent';
 import { BusClient } from '../../src/lib/server/bus';
-import { startSimulator, type Simulator } from '../../src/lib/server/simulator';
+import { startSimulator, type Simulator } from '../../simulator';
 import { connectedBus } from './helpers';
 
 class MemoryStorage implements Storage {

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BusMessage } from '../../src/lib/protocol';
 import type { BusClient } from '../../src/lib/server/bus';
 import { ChatAgent, type TurnOptions, type TurnResult } from '../../src/lib/server/agent';
-import { ManualClock, startSimulator, type Simulator } from '../../src/lib/server/simulator';
+import { ManualClock, startSimulator, type Simulator } from '../../simulator';
 import { advanceUntil } from '../simulator/helpers';
 import { connectedBus } from './helpers';
 

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BusMessage, JsonObject } from '../../src/lib/protocol';
 import type { BusClient } from '../../src/lib/server/bus';
 import { ChatAgent, ChatTokens, ConversationMap, type ChatAgentOptions } from '../../src/lib/server/agent';
-import { startSimulator, type Simulator } from '../../src/lib/server/simulator';
+import { startSimulator, type Simulator } from '../../simulator';
 import { post, serve, type Served } from '../hardening/serve';
 import { connectedBus, sleep, until } from './helpers';
 

@@ -6,7 +6,7 @@
 import WebSocket from 'ws';
 import { decodeBus, encodeBus, type BusMessage, type JsonObject } from '../../src/lib/protocol';
 import { BusClient } from '../../src/lib/server/bus';
-import { startSimulator, type Simulator } from '../../src/lib/server/simulator';
+import { startSimulator, type Simulator } from '../../simulator';
 
 export type BareBus = Pick<Simulator, 'busPort' | 'busUrl' | 'stop'>;
 

@@ -9,7 +9,7 @@ import OpenAI, { APIError } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusClient } from '../../src/lib/server/bus';
 import { ChatAgent, ChatTokens, ConversationMap, getModels, postCompletions, type ChatApiDeps } from '../../src/lib/server/agent';
-import { startSimulator, type Simulator } from '../../src/lib/server/simulator';
+import { startSimulator, type Simulator } from '../../simulator';
 import { Access, unauthorized } from '../../src/lib/server/guards';
 import { CredentialStore } from '../../src/lib/server/guards/credentials';
 import { connectedBus, until } from './helpers';

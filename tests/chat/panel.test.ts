@@ -6,11 +6,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatController } from '../../src/lib/chat/chat.svelte';
-import { skillName } from '../../src/lib/chat/skill-names';
+import { skillName } from '../../src/lib/skills/names';
 import { loadLanguage, useLanguage } from '../../src/lib/i18n/runtime.svelte';
 import type { BusClient } from '../../src/lib/server/bus';
 import { ChatAgent, ChatTokens, ConversationMap, postChat, postChatEnd, type ChatApiDeps } from '../../src/lib/server/agent';
-import { startSimulator, type Simulator } from '../../src/lib/server/simulator';
+import { startSimulator, type Simulator } from '../../simulator';
 import { connectedBus, until } from './helpers';
 
 let sim: Simulator;

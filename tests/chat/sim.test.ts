@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusMessage, JsonObject } from '../../src/lib/protocol';
 import { BusClient } from '../../src/lib/server/bus';
 import { ChatAgent, newSessionId, type TurnResult } from '../../src/lib/server/agent';
-import { ManualClock, startSimulator, type Simulator } from '../../src/lib/server/simulator';
+import { ManualClock, startSimulator, type Simulator } from '../../simulator';
 import { advanceUntil } from '../simulator/helpers';
 import { connectedBus, sleep, until } from './helpers';
 

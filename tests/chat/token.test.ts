@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ChatTokens, newSessionId } from '../../src/lib/server/agent';
-import { loadOrCreateSecret } from '../../src/lib/server/agent/secret';
+import { loadOrCreateSecret } from '../../src/lib/server/http/secret';
 
 describe('chat tokens', () => {
 	it('round-trip the session id, snapshot and open turns', () => {

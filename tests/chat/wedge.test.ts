@@ -9,7 +9,7 @@ import type { BusMessage, JsonObject } from '../../src/lib/protocol';
 import { sessionIdOf } from '../../src/lib/protocol';
 import type { BusClient } from '../../src/lib/server/bus';
 import { ChatAgent, ChatTokens, ConversationMap, newSessionId, postChat, type ChatApiDeps, type TurnResult } from '../../src/lib/server/agent';
-import { startSimulator, type Simulator } from '../../src/lib/server/simulator';
+import { startSimulator, type Simulator } from '../../simulator';
 import { connectedBus, sleep, until } from './helpers';
 
 const ORIGIN = 'http://chat.test';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { busMessage } from '../../src/lib/protocol';
 import { toCanonical } from '../../src/lib/protocol';
-import { startSimulator, type Simulator } from '../../src/lib/server/simulator';
+import { startSimulator, type Simulator } from '../../simulator';
 import { liveScreen, until } from '../support/live-screen';
 
 let sims: Simulator[] = [];

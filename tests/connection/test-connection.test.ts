@@ -8,7 +8,7 @@ import { testConnection, type StepResult } from '../../src/lib/connection/test-c
 import { busMessage } from '../../src/lib/protocol';
 import type { OvosAddress } from '../../src/lib/protocol/address';
 import { portAccepts } from '../../src/lib/server/port-watch';
-import { startSimulator, type Simulator } from '../../src/lib/server/simulator';
+import { startSimulator, type Simulator } from '../../simulator';
 import { wsTransport } from '../support/ws-transport';
 import { WebSocketServer } from 'ws';
 

@@ -5,7 +5,7 @@ import { createServer, get, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONNECTION_LIMITS, guardConnections, holdsLongPoll, type ConnectionLimits, type ConnectionStats } from '../../src/lib/server/connections';
-import { SSE_MAX_BEHIND_BYTES, sseStream } from '../../src/lib/server/agent/http';
+import { SSE_MAX_BEHIND_BYTES, sseStream } from '../../src/lib/server/http/io';
 import { until } from '../chat/helpers';
 
 let server: Server;

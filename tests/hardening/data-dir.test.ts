@@ -5,9 +5,10 @@ import { mkdtempSync, chmodSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeDirs, writableDirProblem } from '../../src/lib/server/data-dir';
-import { loadOrCreateSecret } from '../../src/lib/server/agent/secret';
-import { GuiCache } from '../../src/lib/server/simulator/page-urls';
+import { makeDirs } from '../../src/lib/node/dirs';
+import { writableDirProblem } from '../../src/lib/server/data-dir';
+import { loadOrCreateSecret } from '../../src/lib/server/http/secret';
+import { GuiCache } from '../../simulator/page-urls';
 
 describe('the data folder (14.10)', () => {
 	it('a folder under /proc is refused at once with its reason, by the chat secret and the GUI cache alike', () => {

@@ -4,7 +4,7 @@
 import WebSocket from 'ws';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { busMessage, decode, decodeBus, MAX_JSON_DEPTH, nestsDeeperThan } from '../../src/lib/protocol';
-import { startSimulator, type Simulator } from '../../src/lib/server/simulator';
+import { startSimulator, type Simulator } from '../../simulator';
 import { BusClient, GuiClient, until } from '../simulator/helpers';
 
 const deep = (n: number, inner = '1') => '['.repeat(n) + inner + ']'.repeat(n);

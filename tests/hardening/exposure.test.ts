@@ -5,7 +5,7 @@ import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatAgent, ChatTokens, ConversationMap, postChat } from '../../src/lib/server/agent';
-import { startSimulator, type Simulator } from '../../src/lib/server/simulator';
+import { startSimulator, type Simulator } from '../../simulator';
 import { ScriptedCore, connectedBus, startBareBus } from '../chat/helpers';
 
 /** A non-loopback IPv4 address of this machine, if it has one. */

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVE_SKILLS, busMessage, decode, MAX_JSON_DEPTH, toCanonical, type Json } from '../../src/lib/protocol';
 import { emptyState, MAX_STACK, reduce } from '../../src/lib/screen';
-import { startSimulator, type Simulator } from '../../src/lib/server/simulator';
+import { startSimulator, type Simulator } from '../../simulator';
 import { BusClient, GuiClient, until } from '../simulator/helpers';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);

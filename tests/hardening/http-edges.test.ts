@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ChatAgent, ChatTokens, ConversationMap, type ChatApiDeps } from '../../src/lib/server/agent';
-import { hangUps } from '../../src/lib/server/agent/http';
+import { hangUps } from '../../src/lib/server/http/io';
 import { rig, type Rig } from '../bus-window/helpers';
 import { ScriptedCore, startBareBus, connectedBus, until, type BareBus } from '../chat/helpers';
 import type { BusClient } from '../../src/lib/server/bus';

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { busMessage, type OvosAddress } from '../../src/lib/protocol';
 import { FIRST_PAINT_MAX_CHARS, firstScreen, lazyPartCode, lazyPartHead, moduleListHead } from '../../src/lib/server/first-paint';
 import { screenMirror, startScreenMirror } from '../../src/lib/server/screen-mirror';
-import { startSimulator } from '../../src/lib/server/simulator';
+import { startSimulator } from '../../simulator';
 import { lazyParts } from '../../server/preloads.js';
 import { until } from '../simulator/helpers';
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Reachability } from '../../src/lib/server/reachability';
 import { ScreenMirror } from '../../src/lib/server/screen-mirror';
 import { BusClient } from '../../src/lib/server/bus/client';
-import { startSimulator, type Simulator } from '../../src/lib/server/simulator';
+import { startSimulator, type Simulator } from '../../simulator';
 import { freePort } from '../support/app';
 import { until } from '../support/live-screen';
 

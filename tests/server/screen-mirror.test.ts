@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { busMessage, focusPage, toCanonical, type Json, type JsonObject } from '../../src/lib/protocol';
 import { ScreenMirror } from '../../src/lib/server/screen-mirror';
-import { ManualClock, startSimulator, type Simulator } from '../../src/lib/server/simulator';
+import { ManualClock, startSimulator, type Simulator } from '../../simulator';
 import { FaultProxy } from '../../e2e/support/fault-proxy';
 import { GuiClient, until } from '../simulator/helpers';
 

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PortInUseError, startSimulator, type Simulator } from '../../src/lib/server/simulator';
+import { PortInUseError, startSimulator, type Simulator } from '../../simulator';
 import { BusClient, until } from './helpers';
 
 let sim: Simulator | null = null;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import CHAT_EN from '../../src/lib/i18n/en/chat';
 import { busMessage, sessionIdOf, type BusMessage } from '../../src/lib/protocol';
-import { ManualClock, startSimulator, type Simulator } from '../../src/lib/server/simulator';
+import { ManualClock, startSimulator, type Simulator } from '../../simulator';
 import { BusClient, until } from './helpers';
 
 /**

@@ -5,8 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { announce, busMessage, sessionIdOf, userInteraction } from '../../src/lib/protocol';
-import { ManualClock, startSimulator, type Simulator } from '../../src/lib/server/simulator';
-import { DEMO_QUIET_MS, DEMO_SCRIPT, DEMO_START_MS } from '../../src/lib/server/simulator/demo';
+import { ManualClock, startSimulator, type Simulator } from '../../simulator';
+import { DEMO_QUIET_MS, DEMO_SCRIPT, DEMO_START_MS } from '../../simulator/demo';
 import { BusClient, GuiClient, until } from './helpers';
 
 let sim: Simulator;

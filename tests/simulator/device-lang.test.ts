@@ -3,10 +3,10 @@
 // device's language and not the screen's ("TUESDAY 01 December" on a German screen was English).
 import { afterEach, describe, expect, it } from 'vitest';
 import { busMessage, type JsonObject } from '../../src/lib/protocol';
-import { ManualClock, startSimulator, type Simulator } from '../../src/lib/server/simulator';
-import { deviceLang } from '../../src/lib/server/simulator/embedded';
-import { spokenDuration } from '../../src/lib/server/simulator/skills/dates';
-import { skillLang } from '../../src/lib/server/simulator/skills/words';
+import { ManualClock, startSimulator, type Simulator } from '../../simulator';
+import { deviceLang } from '../../simulator/embedded';
+import { spokenDuration } from '../../simulator/skills/dates';
+import { skillLang } from '../../simulator/skills/words';
 import { BusClient, GuiClient, until } from './helpers';
 
 // Tuesday 1 December 2026, 14:05 on the device's clock.

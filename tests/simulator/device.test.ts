@@ -5,8 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { busMessage, type BusMessage, type JsonObject } from '../../src/lib/protocol';
-import { ManualClock, startSimulator, type Simulator } from '../../src/lib/server/simulator';
-import { ALERTS_ID } from '../../src/lib/server/simulator/skills/alerts';
+import { ManualClock, startSimulator, type Simulator } from '../../simulator';
+import { ALERTS_ID } from '../../simulator/skills/alerts';
 import { BusClient, until } from './helpers';
 
 let sim: Simulator;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { busMessage, sessionIdOf, type BusMessage, type JsonObject } from '../../src/lib/protocol';
-import { ManualClock, startSimulator, type Simulator } from '../../src/lib/server/simulator';
-import { ANSWER_TAKE_UP_MS } from '../../src/lib/server/simulator/workshop';
+import { ManualClock, startSimulator, type Simulator } from '../../simulator';
+import { ANSWER_TAKE_UP_MS } from '../../simulator/workshop';
 import { advanceUntil, BusClient, GuiClient, until } from './helpers';
 
 let sim: Simulator;

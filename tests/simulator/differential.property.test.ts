@@ -16,7 +16,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { busMessage, focusPage, userInteraction, type Json, type JsonObject } from '../../src/lib/protocol';
-import { ManualClock, startSimulator, type Simulator } from '../../src/lib/server/simulator';
+import { ManualClock, startSimulator, type Simulator } from '../../simulator';
 import { GuiClient, until } from './helpers';
 
 const RUNS = Number(process.env.SIM_PROPERTY_RUNS ?? 500);

@@ -7,8 +7,8 @@
 import { existsSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { busMessage, pageEvent, type Json } from '../../src/lib/protocol';
-import { ManualClock, startSimulator, type Simulator } from '../../src/lib/server/simulator';
-import { DEMO_SCRIPT } from '../../src/lib/server/simulator/demo';
+import { ManualClock, startSimulator, type Simulator } from '../../simulator';
+import { DEMO_SCRIPT } from '../../simulator/demo';
 import { GuiClient, until } from './helpers';
 
 let sim: Simulator;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { busMessage, type Json } from '../../src/lib/protocol';
-import { startSimulator, type Simulator } from '../../src/lib/server/simulator';
+import { startSimulator, type Simulator } from '../../simulator';
 import { GuiClient, until } from './helpers';
 
 const CTX = { session: { session_id: 'default' } };
@@ -93,7 +93,7 @@ describe('page urls against a real GUI cache folder', () => {
 		writeFileSync(script, '{"steps":[{"log":"started"}]}');
 		const r = spawnSync(
 			process.execPath,
-			['--import', 'tsx', 'src/cli/sim.ts', '--bus-port', '0', '--gui-port', '0', '--no-skills', '--gui-cache', dir, '--script', script, '--exit'],
+			['--import', 'tsx', 'simulator/cli.ts', '--bus-port', '0', '--gui-port', '0', '--no-skills', '--gui-cache', dir, '--script', script, '--exit'],
 			{ encoding: 'utf8', timeout: 60_000 }
 		);
 		rmSync(script, { force: true });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACTIVE_SKILLS, busMessage, focusPage, pageEvent, setData, userInteraction, type Json, type JsonObject } from '../../src/lib/protocol';
-import { ManualClock, startSimulator, type Simulator } from '../../src/lib/server/simulator';
+import { ManualClock, startSimulator, type Simulator } from '../../simulator';
 import { BusClient, GuiClient, until } from './helpers';
 
 const CTX = { session: { session_id: 'default' } };

@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import { decode, decodeBus, type BusMessage, type ClientMessage, encode, type GuiMessage } from '../../src/lib/protocol';
 import { emptyState, reduce, type ScreenState } from '../../src/lib/screen';
 import { toCanonical } from '../../src/lib/protocol';
-import type { ManualClock } from '../../src/lib/server/clock';
+import type { ManualClock } from '../../src/lib/node/clock';
 
 /** Polls `pred` on real time (not the simulator's clock) until it holds. */
 export async function until(pred: () => boolean, ms = 3000, what = 'condition'): Promise<void> {

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ManualClock, parseScenario, startSimulator } from '../../src/lib/server/simulator';
+import { ManualClock, parseScenario, startSimulator } from '../../simulator';
 import { GuiClient, until } from './helpers';
 
 describe('scenario runner', () => {
@@ -57,7 +57,7 @@ describe('scenario runner', () => {
 		const dir = mkdtempSync(join(tmpdir(), 'scenario-'));
 		const file = join(dir, 'bad.json');
 		writeFileSync(file, '{"steps":[{"say":"hi"},{"show":{"skill":"x","pages":["A"],"index":"one"}}]}');
-		const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/sim.ts', '--bus-port', '0', '--gui-port', '0', '--script', file, '--exit'], { encoding: 'utf8', timeout: 30_000 });
+		const r = spawnSync(process.execPath, ['--import', 'tsx', 'simulator/cli.ts', '--bus-port', '0', '--gui-port', '0', '--script', file, '--exit'], { encoding: 'utf8', timeout: 30_000 });
 		rmSync(dir, { recursive: true, force: true });
 		expect(r.status).toBe(2);
 		expect(r.stderr.trim()).toBe(`${file}: scenario step 2 (show): show.index must be a page index (a number), got "one"`);

@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { busMessage, type Json, type JsonObject } from '../../src/lib/protocol';
-import { ManualClock, startSimulator, type Simulator } from '../../src/lib/server/simulator';
-import { heard } from '../../src/lib/server/simulator/skills/match';
+import { ManualClock, startSimulator, type Simulator } from '../../simulator';
+import { heard } from '../../simulator/skills/match';
 import { BusClient, GuiClient, until } from './helpers';
 
 const TUESDAY = Date.UTC(2026, 11, 1, 14, 5);

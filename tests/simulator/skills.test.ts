@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { busMessage, pageEvent, type BusMessage, type Json, type JsonObject } from '../../src/lib/protocol';
-import { ManualClock, startSimulator, type Simulator } from '../../src/lib/server/simulator';
+import { ManualClock, startSimulator, type Simulator } from '../../simulator';
 import { BusClient, GuiClient, until } from './helpers';
 
 const HOME = 'ovos-skill-homescreen.openvoiceos';

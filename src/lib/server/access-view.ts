@@ -6,8 +6,8 @@
  */
 import * as v from 'valibot';
 import { access, mayManage, pairingDesk, type BrowserInfo, type Identity, type PairingDesk, type TokenInfo } from './guards';
-import { ChatError } from './agent/errors';
-import { json, readJson, SSE_HEADERS, sseEvent, sseStream } from './agent/http';
+import { ChatError } from './http/errors';
+import { json, readJson, SSE_HEADERS, sseEvent, sseStream } from './http/io';
 
 export interface AccessView {
 	readonly kind: Identity['kind'];

@@ -14,7 +14,7 @@ import { createServer, isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { createSecureContext } from 'node:tls';
 import type { AllowedHosts, AllowedPorts, Handshake, OvosAddress, Via } from '$lib/protocol/address';
-import { secretFileProblem } from './agent/secret';
+import { secretFileProblem } from './http/secret';
 import { dataDir, writableDirProblem } from './data-dir';
 import { accessFileProblem } from './guards/credentials';
 import { parseNetwork, type Network } from './guards/networks';

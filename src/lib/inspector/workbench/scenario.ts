@@ -1,5 +1,5 @@
 /**
- * What the page workbench saves: a scenario (the simulator's format, src/lib/server/simulator/scenario.ts)
+ * What the page workbench saves: a scenario (the simulator's format, simulator/scenario.ts)
  * that sets the data and shows the page, as the skill would. `npm run sim -- --script FILE` plays it on
  * the simulated device; `npm run replay -- FILE` prints the state it leaves.
  */

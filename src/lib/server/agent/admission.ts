@@ -16,8 +16,8 @@
  * holding least first, and past the line's length or longest wait are refused with when a place is
  * expected to free.
  */
-import type { Clock, TimerHandle } from '../clock';
-import { ChatError } from './errors';
+import type { Clock, TimerHandle } from '../../node/clock';
+import { ChatError } from '../http/errors';
 
 export interface AdmissionOptions {
 	/** Places: how many of the app's turns and open questions may hold core's threads at once. */

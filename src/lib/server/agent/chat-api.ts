@@ -14,10 +14,10 @@ import { BusUnavailableError } from '../bus/client';
 import { busUrlLocalOnly } from '../bus/local-only';
 import { newSessionId, type ChatAgent } from './agent';
 import type { ConversationMap } from './conversations';
-import { ChatError, badInput } from './errors';
+import { ChatError, badInput } from '../http/errors';
 import { guard, shareKey, type Guarded, type Identity, type Refusal } from '../guards';
 import type { ChatLimits } from '../guards/chat-limits';
-import { canonicalLang, discardBody, json, readJson, SSE_HEADERS, sseEvent, sseStream } from './http';
+import { canonicalLang, discardBody, json, readJson, SSE_HEADERS, sseEvent, sseStream } from '../http/io';
 import type { ChatState, ChatTokens } from './token';
 import type { Sentence, TurnResult } from './types';
 

@@ -5,15 +5,15 @@ import { ChatAgent } from './agent';
 import type { ChatApiDeps } from './chat-api';
 import { ConversationMap } from './conversations';
 import { ChatLimits } from '../guards/chat-limits';
-import { loadOrCreateSecret } from './secret';
+import { loadOrCreateSecret } from '../http/secret';
 import { ChatTokens } from './token';
 
 export { ChatAgent, isChatSessionId, lastUserText, newSessionId, type AgentBus, type ChatAgentOptions } from './agent';
 export { postChat, postChatEnd, type ChatApiDeps } from './chat-api';
 export { clientGone } from './client-gone';
 export { ConversationMap } from './conversations';
-export { ManualClock, realClock, type Clock } from '../clock';
-export { ChatError, type ChatErrorCode } from './errors';
+export { ManualClock, realClock, type Clock } from '../../node/clock';
+export { ChatError, type ChatErrorCode } from '../http/errors';
 export { ChatLimits, DEFAULT_CHAT_LIMITS, type ChatLimitsOptions } from '../guards/chat-limits';
 export type { Admission } from '../guards';
 export { CHAT_TOKEN_HEADER, DEVICE_MODEL, getModels, postCompletions, PRIVATE_MODEL } from './openai-api';

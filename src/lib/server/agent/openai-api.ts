@@ -15,9 +15,9 @@ import * as v from 'valibot';
 import { lastUserText } from './agent';
 import { admit, clientLeft, errorBody, evicted, freshState, MAX_TEXT, nextToken, retryHeaders, startTurn, type ChatApiDeps, type ChatRequest } from './chat-api';
 import { ConversationMap, type Claim, type ConversationTurn } from './conversations';
-import { badInput } from './errors';
+import { badInput } from '../http/errors';
 import { shareKey, type Client, type Identity } from '../guards';
-import { discardBody, json, readJson, SSE_HEADERS, sseStream } from './http';
+import { discardBody, json, readJson, SSE_HEADERS, sseStream } from '../http/io';
 import type { Role, TurnResult } from './types';
 
 export const CHAT_TOKEN_HEADER = 'x-ovos-chat-token';

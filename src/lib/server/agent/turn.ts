@@ -5,7 +5,7 @@
  */
 import { isObject } from '../../protocol/json';
 import type { BusMessage } from '../../protocol/types';
-import type { Clock, TimerHandle } from '../clock';
+import type { Clock, TimerHandle } from '../../node/clock';
 import { TwinFilter } from './dedup';
 import { snapshotOf, type Snapshot } from './snapshot';
 import { AUDIO_OUTPUT_END, kindOf } from './topics';

@@ -9,8 +9,8 @@
  * nothing.
  */
 import { REFUSAL_STATUS, type RefusalCode, type WindowAnswer } from '../../protocol/bus-window';
-import { ChatError } from '../agent/errors';
-import { discardBody, json, readJson, SSE_HEADERS, sseEvent, sseStream } from '../agent/http';
+import { ChatError } from '../http/errors';
+import { discardBody, json, readJson, SSE_HEADERS, sseEvent, sseStream } from '../http/io';
 import { clientKey, FairSlots, guard, RateLimiter, type Admission, type Client, type Guarded, type Identity } from '../guards';
 import { MAX_REQUEST_BYTES } from './allow-list';
 import type { BusWindowServer } from './window';

@@ -7,7 +7,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeDirs } from '../data-dir';
+import { makeDirs } from '../../node/dirs';
 
 export interface BrowserInfo {
 	readonly id: string;

@@ -3,7 +3,7 @@
  * `GET /api/pages` (server-sent events: `event: files` with every file's version, at once and on
  * each change). Both read only the configured folder (folder.ts); with none configured both are 404.
  */
-import { json, SSE_HEADERS, sseEvent, sseStream } from '../agent/http';
+import { json, SSE_HEADERS, sseEvent, sseStream } from '../http/io';
 import { clientOf, FairSlots, type Identity } from '../guards';
 import type { PageFolder } from './folder';
 

@@ -1,5 +1,5 @@
 import { config } from '$lib/server/config';
-import { json } from '$lib/server/agent/http';
+import { json } from '$lib/server/http/io';
 import { accessView } from '$lib/server/access-view';
 import type { RequestHandler } from './$types';
 
