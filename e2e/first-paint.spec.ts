@@ -117,7 +117,8 @@ test('the page preloads its code only once its first contentful frame is painted
 		}).observe(document, { subtree: true, childList: true });
 	});
 	await page.goto(`${app.url}/kiosk`);
-	await expect(page.locator('.scr-root[data-conn="live"]')).toBeAttached();
+	// The order is what is held here, not the speed: at 4× on a loaded machine being live takes seconds.
+	await expect(page.locator('.scr-root[data-conn="live"]')).toBeAttached({ timeout: 15_000 });
 	const t = await page.evaluate(() => ({
 		preload: (window as unknown as { __preloadAt?: number }).__preloadAt,
 		fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime
