@@ -95,6 +95,8 @@ async function series(shared?: BrowserContext, throttle = 1, url?: string): Prom
 }
 
 const median = (loads: readonly Load[]) => Math.round(loads[Math.floor(loads.length / 2)]!.paint);
+/** a / b to two decimals. */
+const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
 
 try {
 	const cold = await series();
@@ -122,6 +124,9 @@ try {
 			clock_flashes: flashes,
 			floor_ms_p50: median(floor),
 			floor_throttled_ms_p50: median(floorSlow),
+			// Within this run: how far the page is from what no page can go below here.
+			first_paint_floor_ratio: ratio(median(cold), median(floor)),
+			first_paint_throttled_floor_ratio: ratio(median(slow), median(floorSlow)),
 			runs: RUNS
 		})
 	);

@@ -125,6 +125,11 @@ async function main(): Promise<void> {
 			out[`main_busy${key}_pct`] = Math.round(r.busy * 100);
 			out[`main_cpu${key}_ms_per_s`] = Math.round(r.cpu);
 		}
+		// Within this run: the app's main-thread time against the floor page's for the same stream.
+		const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+		out.main_cpu_floor_ratio = ratio(plain.cpu, floorPlain.cpu);
+		out.main_cpu_throttled_floor_ratio = ratio(throttled.cpu, floorThrottled.cpu);
+		out.p99_throttled_over_floor_ms = r1(quantile(throttled.lat, 0.99) - quantile(floorThrottled.lat, 0.99));
 		console.log(JSON.stringify({ ...out, seconds: SECONDS, frames: plain.lat.length + throttled.lat.length }));
 	} finally {
 		await browser.close();
