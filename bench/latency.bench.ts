@@ -97,9 +97,10 @@ async function main(): Promise<void> {
 	const floorUrl = `http://127.0.0.1:${floorPort}/`;
 	const browser = await chromium.launch(KIOSK_LAUNCH);
 	try {
+		// Each run beside its floor, one after the other: the machine's load moves from minute to minute.
 		const plain = await run(browser, `${app.url}/kiosk`, 1);
-		const throttled = await run(browser, `${app.url}/kiosk`, THROTTLE);
 		const floorPlain = await run(browser, floorUrl, 1, true);
+		const throttled = await run(browser, `${app.url}/kiosk`, THROTTLE);
 		const floorThrottled = await run(browser, floorUrl, THROTTLE, true);
 		const out: Record<string, number | number[]> = {};
 		for (const [name, r, key] of [
