@@ -9,6 +9,8 @@
  * HTTP cache, compiled code and service worker already there. Beside them, Chromium's own floor
  * on this machine: the same measure of a page that is nothing but the location's line (no style, no
  * script) from a bare HTTP server, fresh and throttled (`floor_*`): what no page can go below here.
+ * The floor's loads alternate with the page's (`paired`), so both see the same moments of a shared
+ * machine, and `*_floor_ratio` is the page's median over the floor's, fresh and throttled.
  * Needs a fresh `build/`. Chromium runs with the kiosk's flags (KIOSK_LAUNCH of scripts/chromium.mjs),
  * as on a device.
  */
@@ -84,26 +86,43 @@ async function load(shared?: BrowserContext, throttle = 1, url = `${app.url}/kio
 	}
 }
 
-/** The paints of RUNS loads after WARMUP ones, sorted. */
-async function series(shared?: BrowserContext, throttle = 1, url?: string): Promise<Load[]> {
+/** The paints of RUNS loads after WARMUP ones in `shared`, sorted. */
+async function series(shared: BrowserContext): Promise<Load[]> {
 	const loads: Load[] = [];
 	for (let i = 0; i < RUNS + WARMUP; i++) {
-		const l = await load(shared, throttle, url);
+		const l = await load(shared);
 		if (i >= WARMUP) loads.push(l);
 	}
 	return loads.sort((a, b) => a.paint - b.paint);
 }
 
 const median = (loads: readonly Load[]) => Math.round(loads[Math.floor(loads.length / 2)]!.paint);
+/** a / b to two decimals. */
+const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+
+/**
+ * The page's loads and the floor's, alternating (page, floor, page, …), each series sorted: the
+ * machine's load moves from minute to minute, and a floor measured minutes after the page made their
+ * ratio move with it.
+ */
+async function paired(throttle: number): Promise<[Load[], Load[]]> {
+	const page: Load[] = [];
+	const floor: Load[] = [];
+	for (let i = 0; i < RUNS + WARMUP; i++) {
+		const p = await load(undefined, throttle);
+		const f = await load(undefined, throttle, bareUrl);
+		if (i >= WARMUP) page.push(p), floor.push(f);
+	}
+	const byPaint = (a: Load, b: Load) => a.paint - b.paint;
+	return [page.sort(byPaint), floor.sort(byPaint)];
+}
 
 try {
-	const cold = await series();
-	const slow = await series(undefined, THROTTLE);
+	const [cold, floor] = await paired(1);
+	const [slow, floorSlow] = await paired(THROTTLE);
 	const warmContext = await newContext();
 	const warm = await series(warmContext);
 	await warmContext.close();
-	const floor = await series(undefined, 1, bareUrl);
-	const floorSlow = await series(undefined, THROTTLE, bareUrl);
 	const flashes = [...cold, ...slow, ...warm].filter((l) => l.clockFirst).length;
 	const line = (what: string, l: readonly Load[]) =>
 		`${what}: min ${l[0]!.paint.toFixed(0)} ms, median ${median(l)} ms, max ${l.at(-1)!.paint.toFixed(0)} ms`;
@@ -122,6 +141,9 @@ try {
 			clock_flashes: flashes,
 			floor_ms_p50: median(floor),
 			floor_throttled_ms_p50: median(floorSlow),
+			// Within this run: how far the page is from what no page can go below here.
+			first_paint_floor_ratio: ratio(median(cold), median(floor)),
+			first_paint_throttled_floor_ratio: ratio(median(slow), median(floorSlow)),
 			runs: RUNS
 		})
 	);

@@ -97,9 +97,10 @@ async function main(): Promise<void> {
 	const floorUrl = `http://127.0.0.1:${floorPort}/`;
 	const browser = await chromium.launch(KIOSK_LAUNCH);
 	try {
+		// Each run beside its floor, one after the other: the machine's load moves from minute to minute.
 		const plain = await run(browser, `${app.url}/kiosk`, 1);
-		const throttled = await run(browser, `${app.url}/kiosk`, THROTTLE);
 		const floorPlain = await run(browser, floorUrl, 1, true);
+		const throttled = await run(browser, `${app.url}/kiosk`, THROTTLE);
 		const floorThrottled = await run(browser, floorUrl, THROTTLE, true);
 		const out: Record<string, number | number[]> = {};
 		for (const [name, r, key] of [
@@ -125,6 +126,11 @@ async function main(): Promise<void> {
 			out[`main_busy${key}_pct`] = Math.round(r.busy * 100);
 			out[`main_cpu${key}_ms_per_s`] = Math.round(r.cpu);
 		}
+		// Within this run: the app's main-thread time against the floor page's for the same stream.
+		const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+		out.main_cpu_floor_ratio = ratio(plain.cpu, floorPlain.cpu);
+		out.main_cpu_throttled_floor_ratio = ratio(throttled.cpu, floorThrottled.cpu);
+		out.p99_throttled_over_floor_ms = r1(quantile(throttled.lat, 0.99) - quantile(floorThrottled.lat, 0.99));
 		console.log(JSON.stringify({ ...out, seconds: SECONDS, frames: plain.lat.length + throttled.lat.length }));
 	} finally {
 		await browser.close();
