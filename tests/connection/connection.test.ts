@@ -341,8 +341,9 @@ describe('through the app, when the app server is down', () => {
 		t.last('gui')!.drop(1006);
 		await vi.advanceTimersByTimeAsync(10);
 		w.polls[0]!.answer('error');
-		await vi.advanceTimersByTimeAsync(400);
-		expect(w.probes).toEqual([STRAIGHT]);
+		// Tried straight at once, not after a probe: the screen stays live through an app server restart.
+		await vi.advanceTimersByTimeAsync(0);
+		expect(w.probes).toEqual([]);
 		expect(t.last('gui')!.url).toBe(STRAIGHT);
 		t.last('gui')!.open();
 		expect(actor.getSnapshot().hasTag('live')).toBe(true);
@@ -360,6 +361,23 @@ describe('through the app, when the app server is down', () => {
 		w.polls.at(-1)!.answer('open');
 		await vi.advanceTimersByTimeAsync(0);
 		expect(t.last('gui')!.url).toBe(RELAY);
+		expect(t.sockets.map((s) => s.url)).toEqual([RELAY, STRAIGHT, RELAY]);
+	});
+
+	it('a relayed socket closed because the app is stopping (1001) goes straight at once, whatever the stopping app still answers', async () => {
+		const { t, w, isLive } = harness(APP, { withServer: true });
+		t.last('gui')!.open();
+		t.last('gui')!.drop(1001);
+		await vi.advanceTimersByTimeAsync(0);
+		expect(w.polls).toEqual([]);
+		expect(t.last('gui')!.url).toBe(STRAIGHT);
+		t.last('gui')!.open();
+		expect(isLive()).toBe(true);
+		// Closed with 1001 by ovos-gui itself, straight: the next connect goes through the app again.
+		t.last('gui')!.drop(1001);
+		await vi.advanceTimersByTimeAsync(10);
+		w.polls.at(-1)!.answer('open');
+		await vi.advanceTimersByTimeAsync(0);
 		expect(t.sockets.map((s) => s.url)).toEqual([RELAY, STRAIGHT, RELAY]);
 	});
 

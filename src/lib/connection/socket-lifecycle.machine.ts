@@ -84,9 +84,11 @@ export interface LifecycleContext extends LifecycleInput {
 	/**
 	 * The app server seems down: a socket through it failed before it opened (the app is down, or it
 	 * refused, or its OVOS is down: a browser cannot tell), or its port watch could not be asked.
-	 * With a `direct` URL the socket then goes straight to OVOS. Any answer of the port watch says
-	 * the app is there (a refusal or OVOS down, then: the next attempt goes through the app again),
-	 * and so does a straight socket that drops: it is not closed only to move it back (ovos-gui would
+	 * With a `direct` URL the socket then goes straight to OVOS: its watchers probe that URL, and it
+	 * is tried at once when the port watch fails for the first time (`appGoneNow`) or the relay
+	 * closes it because the app is stopping (`appStopping`). Any answer of the port watch says the
+	 * app is there (a refusal or OVOS down, then: the next attempt goes through the app again), and
+	 * so does a straight socket that drops: it is not closed only to move it back (ovos-gui would
 	 * replay everything and the screen blink), but its next connect tries the app first.
 	 */
 	readonly appDown: boolean;
@@ -161,6 +163,10 @@ export const lifecycleMachine = setup({
 	guards: {
 		pings: ({ context }) => viaOf(context) === 'app',
 		straight: ({ context }) => straight(context),
+		/** The relay closed a live socket with 1001, the app is stopping (docs/protocol.md, "Through the app"): a page with a fallback goes straight now. */
+		appStopping: ({ context, event }) => event.type === 'closed' && event.code === 1001 && viaOf(context) === 'app' && context.direct !== null,
+		/** The port watch could not be asked, and the app server was thought up: a page with a fallback tries straight now. */
+		appGoneNow: ({ context }, params: { result: ServerWatchResult }) => params.result === 'error' && context.direct !== null && !context.appDown,
 		/** The app server watches ports for this page (`lifecycleLogic`). */
 		watched: () => false,
 		deadNow: ({ context }) => context.unanswered + 1 >= DEAD_AFTER,
@@ -191,6 +197,7 @@ export const lifecycleMachine = setup({
 		appSaid: assign({ appDown: ({ context }, params: { result: ServerWatchResult }) => (params.result === 'late' ? context.appDown : params.result === 'error') }),
 		/** Failed before it opened: through the app, the app server may be down. */
 		appMaybeDown: assign({ appDown: ({ context }) => context.appDown || viaOf(context) === 'app' }),
+		appGone: assign({ appDown: true }),
 		/** A straight socket dropped (or was replaced): its next connect tries the app first. */
 		appAgain: assign({ appDown: false }),
 		noteStraight: sendTo(
@@ -227,7 +234,11 @@ export const lifecycleMachine = setup({
 		connected: {
 			invoke: { id: 'socket', src: 'socket', input: ({ context }) => ({ kind: context.kind, url: urlOf(context), owner: context.owner, pings: viaOf(context) === 'app' }) },
 			on: {
-				closed: { target: 'down', actions: 'reportClosed' },
+				closed: [
+					// Not through the port watch: a stopping app server still answers it for a moment.
+					{ guard: 'appStopping', target: 'connected', reenter: true, actions: ['appGone', 'reportClosed'] },
+					{ target: 'down', actions: 'reportClosed' }
+				],
 				send: { actions: 'forward' },
 				batch: { actions: 'forward' },
 				slept: { target: 'connected', reenter: true, actions: 'reportReplaced' }
@@ -342,6 +353,12 @@ export const lifecycleMachine = setup({
 																		guard: { type: 'says', params: ({ event }) => ({ result: event.output, is: 'open' }) },
 																		target: '#socket.connected',
 																		actions: [{ type: 'appSaid', params: { result: 'open' } }, 'holdMore', 'notePortAnswers']
+																	},
+																	{
+																		// Not on the watch's word that the port answers: no hold if it fails (then it probes, straight).
+																		guard: { type: 'appGoneNow', params: ({ event }) => ({ result: event.output }) },
+																		target: '#socket.connected',
+																		actions: [{ type: 'serverSaid', params: { result: 'error' } }, { type: 'appSaid', params: { result: 'error' } }]
 																	},
 																	{
 																		guard: { type: 'says', params: ({ event }) => ({ result: event.output, is: 'error' }) },
