@@ -163,7 +163,11 @@ export const lifecycleMachine = setup({
 	guards: {
 		pings: ({ context }) => viaOf(context) === 'app',
 		straight: ({ context }) => straight(context),
-		/** The relay closed a live socket with 1001, the app is stopping (docs/protocol.md, "Through the app"): a page with a fallback goes straight now. */
+		/**
+		 * The relay closed a live socket with 1001, the app is stopping (docs/protocol.md, "Through the
+		 * app"): a page with a fallback goes straight now. An ovos-gui that itself closes with 1001
+		 * (mirrored) costs one straight attempt; the port watch's answer then brings the app back.
+		 */
 		appStopping: ({ context, event }) => event.type === 'closed' && event.code === 1001 && viaOf(context) === 'app' && context.direct !== null,
 		/** The port watch could not be asked, and the app server was thought up: a page with a fallback tries straight now. */
 		appGoneNow: ({ context }, params: { result: ServerWatchResult }) => params.result === 'error' && context.direct !== null && !context.appDown,
