@@ -6,13 +6,17 @@ import { fakeTransport, fakeWatchers } from './fake-socket';
 
 const GUI: OvosAddress = { host: '10.0.0.5', guiPort: 18181, busPort: 8181, handshake: 'gui', via: 'direct' };
 const FULL: OvosAddress = { ...GUI, handshake: 'full', via: 'direct' };
+/** Through the app, to the OVOS it is configured with (the page's relay paths name no host). */
+const APP: OvosAddress = { host: null, guiPort: 18181, busPort: 8181, handshake: 'gui', via: 'app' };
+const RELAY = '/ovos/gui?port=18181';
+const STRAIGHT = 'ws://127.0.0.1:18181/gui';
 
 /** A screen on fake sockets; the port answers HTTP probes while `port.up`. */
-function harness(address: OvosAddress, opts: { withServer?: boolean } = {}) {
+function harness(address: OvosAddress, opts: { withServer?: boolean; pageHost?: string } = {}) {
 	const t = fakeTransport();
 	const port = { up: true };
 	const w = fakeWatchers(() => port.up, opts.withServer);
-	return { t, port, w, ...liveScreen(address, t.transport, 'me', w.watchers) };
+	return { t, port, w, ...liveScreen(address, t.transport, 'me', w.watchers, opts.pageHost) };
 }
 
 const insert = (id: string, position = 0) => ({ type: 'mycroft.session.list.insert', namespace: 'mycroft.system.active_skills', position, data: [{ skill_id: id }] });
@@ -325,5 +329,104 @@ describe('frames into the model', () => {
 			[3, 'out']
 		]);
 		expect(JSON.parse(gui.sent[1]!)).toMatchObject({ type: 'mycroft.events.triggered', event_name: 'x' });
+	});
+});
+
+describe('through the app, when the app server is down', () => {
+	it('a page on the machine itself goes straight to ovos-gui, and back through the app once the app answers and the straight socket drops', async () => {
+		const { t, w, notes, actor } = harness(APP, { withServer: true });
+		expect(t.last('gui')!.url).toBe(RELAY);
+		t.last('gui')!.open();
+		// The app server stops: the relay's socket drops, and the port watch cannot be asked.
+		t.last('gui')!.drop(1006);
+		await vi.advanceTimersByTimeAsync(10);
+		w.polls[0]!.answer('error');
+		// Tried straight at once, not after a probe: the screen stays live through an app server restart.
+		await vi.advanceTimersByTimeAsync(0);
+		expect(w.probes).toEqual([]);
+		expect(t.last('gui')!.url).toBe(STRAIGHT);
+		t.last('gui')!.open();
+		expect(actor.getSnapshot().hasTag('live')).toBe(true);
+		expect(actor.getSnapshot().context.guiVia).toBe('direct');
+		expect(notes).toContain(`gui socket straight to OVOS (${STRAIGHT}): the app server does not answer`);
+		// Straight, no ping goes on the socket (ovos-gui would take it for a GUI message).
+		expect(t.last('gui')!.sent.some((f) => f.includes('ovos-screen.ping'))).toBe(false);
+		// The app server is back: the straight socket stays until it drops, then the next connect is relayed.
+		t.last('gui')!.drop(1006);
+		await vi.advanceTimersByTimeAsync(10);
+		const asked = w.polls.length;
+		w.polls.at(-1)!.answer('timeout');
+		await vi.advanceTimersByTimeAsync(600); // asked again after its hold
+		expect(w.polls.length).toBe(asked + 1);
+		w.polls.at(-1)!.answer('open');
+		await vi.advanceTimersByTimeAsync(0);
+		expect(t.last('gui')!.url).toBe(RELAY);
+		expect(t.sockets.map((s) => s.url)).toEqual([RELAY, STRAIGHT, RELAY]);
+	});
+
+	it('a relayed socket closed because the app is stopping (1001) goes straight at once, whatever the stopping app still answers', async () => {
+		const { t, w, isLive } = harness(APP, { withServer: true });
+		t.last('gui')!.open();
+		t.last('gui')!.drop(1001);
+		await vi.advanceTimersByTimeAsync(0);
+		expect(w.polls).toEqual([]);
+		expect(t.last('gui')!.url).toBe(STRAIGHT);
+		t.last('gui')!.open();
+		expect(isLive()).toBe(true);
+		// Closed with 1001 by ovos-gui itself, straight: the next connect goes through the app again.
+		t.last('gui')!.drop(1001);
+		await vi.advanceTimersByTimeAsync(10);
+		w.polls.at(-1)!.answer('open');
+		await vi.advanceTimersByTimeAsync(0);
+		expect(t.sockets.map((s) => s.url)).toEqual([RELAY, STRAIGHT, RELAY]);
+	});
+
+	it('a page loaded while the app is down (the kept shell): its relayed socket fails before it opens, and it connects straight', async () => {
+		// No port watch either: a screen of an OVOS the app server does not watch.
+		const { t, w, isLive } = harness(APP);
+		t.last('gui')!.drop(1006); // the relay's socket never opened
+		await vi.advanceTimersByTimeAsync(400);
+		expect(w.probes).toEqual([STRAIGHT]);
+		expect(t.last('gui')!.url).toBe(STRAIGHT);
+		t.last('gui')!.open();
+		expect(isLive()).toBe(true);
+	});
+
+	it('the full handshake goes straight to the bus too', async () => {
+		const { t, isLive } = harness({ ...APP, handshake: 'full' });
+		t.last('core')!.drop(1006);
+		await vi.advanceTimersByTimeAsync(1000);
+		expect(t.last('core')!.url).toBe('ws://127.0.0.1:8181/core');
+		t.last('core')!.open();
+		t.last('core')!.receive({ type: 'mycroft.gui.port', data: { port: 18181, gui_id: 'me' }, context: {} });
+		t.last('gui')!.drop(1006);
+		await vi.advanceTimersByTimeAsync(1000);
+		expect(t.last('gui')!.url).toBe(STRAIGHT);
+		t.last('gui')!.open();
+		expect(isLive()).toBe(true);
+	});
+
+	it('a relay that answers but refuses (or whose OVOS is down) keeps the page on the app: its port watch answered', async () => {
+		const { t, w } = harness(APP, { withServer: true });
+		t.last('gui')!.drop(1006); // refused
+		await vi.advanceTimersByTimeAsync(10);
+		w.polls[0]!.answer('timeout');
+		await vi.advanceTimersByTimeAsync(10 * PROBE_EVERY_MS);
+		expect(w.probes).toEqual([]);
+		w.polls.at(-1)!.answer('open');
+		await vi.advanceTimersByTimeAsync(0);
+		expect(t.sockets.map((s) => s.url)).toEqual([RELAY, RELAY]);
+	});
+
+	it('a page on any other host never goes straight: remote screens reach OVOS only through the app', async () => {
+		const { t, w } = harness(APP, { withServer: true, pageHost: '10.0.0.9' });
+		t.last('gui')!.drop(1006);
+		await vi.advanceTimersByTimeAsync(10);
+		w.polls[0]!.answer('error');
+		await vi.advanceTimersByTimeAsync(BLIND_RETRY_MS + SERVER_RETRY_MS);
+		t.sockets.forEach((s) => s.readyState === 0 && s.drop(1006));
+		await vi.advanceTimersByTimeAsync(BLIND_RETRY_MS);
+		expect(new Set(t.sockets.map((s) => s.url))).toEqual(new Set([RELAY]));
+		expect(new Set(w.probes)).toEqual(new Set([RELAY]));
 	});
 });

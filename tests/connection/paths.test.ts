@@ -15,9 +15,9 @@ const PORT = JSON.stringify({ type: 'mycroft.gui.port', data: { port: 18181, gui
 // What the sockets' lifecycles tell the connection machine, and what the page tells it. (A sleep's
 // effect is the lifecycles': they are checked below and in liveness.test.ts.)
 const EVENTS: ConnectionEvent[] = [
-	{ type: 'gui.open' },
+	{ type: 'gui.open', via: 'direct' },
 	{ type: 'gui.closed', code: 1006, reason: '' },
-	{ type: 'bus.open' },
+	{ type: 'bus.open', via: 'direct' },
 	{ type: 'bus.closed', code: 1006, reason: '' },
 	{ type: 'bus.frame', raw: PORT },
 	{ type: 'wake' }
@@ -82,7 +82,7 @@ describe.each(['direct', 'app'] as const)('the socket lifecycle: every state by 
 		{ type: 'wake' },
 		{ type: 'slept' }
 	];
-	const input: LifecycleInput = { kind: 'gui', url: 'ws://10.0.0.5:18181/gui', port: 18181, via, share: 1, owner: createEmptyActor() };
+	const input: LifecycleInput = { kind: 'gui', url: 'ws://10.0.0.5:18181/gui', direct: null, port: 18181, via, share: 1, owner: createEmptyActor() };
 	const paths = getShortestPaths(lifecycleMachine, { input, events: LIFE, serializeState: value });
 
 	it('reaches opening, live (listening, checking), and down', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { busUrl, DEFAULT_ADDRESS, earlySocketUrl, guiUrl, socketUrl, type OvosAddress } from '../../src/lib/protocol';
+import { busUrl, DEFAULT_ADDRESS, earlySocketUrl, fallbackAddress, guiUrl, socketUrl, type OvosAddress } from '../../src/lib/protocol';
 
 const DIRECT: OvosAddress = { ...DEFAULT_ADDRESS, via: 'direct' };
 
@@ -45,5 +45,21 @@ describe('a screen’s socket URLs through the app', () => {
 		expect(socketUrl('/ovos/gui?port=18181', 'https://screen.local/kiosk?x=1')).toBe('wss://screen.local/ovos/gui?port=18181');
 		expect(socketUrl('/ovos/core?port=8181', 'https://[fe80::1]:8443/_app/immutable/workers/w.js')).toBe('wss://[fe80::1]:8443/ovos/core?port=8181');
 		expect(socketUrl('ws://10.0.0.5:18181/gui', 'https://screen.local/')).toBe('ws://10.0.0.5:18181/gui');
+	});
+});
+
+describe('fallbackAddress (straight to OVOS while the app server is down)', () => {
+	it('a page on the machine itself falls back to the same OVOS, straight, as before the relay', () => {
+		for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '[::1]', '::1']) {
+			const a = fallbackAddress(DEFAULT_ADDRESS, host);
+			expect(a, host).toEqual(DIRECT);
+			expect(guiUrl(a!, host)).toBe(`ws://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:18181/gui`);
+		}
+		const named = fallbackAddress({ ...DEFAULT_ADDRESS, host: '10.0.0.5', handshake: 'full' }, 'localhost')!;
+		expect([guiUrl(named, 'localhost'), busUrl(named, 'localhost')]).toEqual(['ws://10.0.0.5:18181/gui', 'ws://10.0.0.5:8181/core']);
+	});
+	it('a page on any other host never does (remote screens reach OVOS only through the app), nor an address straight already', () => {
+		for (const host of ['10.0.0.5', 'screen.local', 'fe80::1', '127.0.0.1.example']) expect(fallbackAddress(DEFAULT_ADDRESS, host), host).toBeNull();
+		expect(fallbackAddress(DIRECT, '127.0.0.1')).toBeNull();
 	});
 });

@@ -94,6 +94,24 @@ describe('ScreenClient', () => {
 		expect(client.counters.decodeErrors).toBe(0);
 	});
 
+	it('on the machine itself with the app server down: conn names the socket straight to ovos-gui, live after the straight replay window', async () => {
+		const t = fakeTransport();
+		const client = new ScreenClient('me');
+		client.start({ ...GUI, host: null, via: 'app' }, { transport: t.transport, watchers: fakeWatchers(() => true).watchers, pageHost: '127.0.0.1', initial: served('ssr') });
+		expect(t.last('gui')!.url).toBe('/ovos/gui?port=18181');
+		t.last('gui')!.drop(1006); // the relay's socket never opened: the app server is down
+		await vi.advanceTimersByTimeAsync(400);
+		const gui = t.last('gui')!;
+		expect(gui.url).toBe('ws://127.0.0.1:18181/gui');
+		gui.open();
+		await vi.advanceTimersByTimeAsync(REPLAY_MS + 150);
+		// No relay, no ping: the replay is over when its window closes.
+		expect(gui.sent).not.toContain(PING);
+		expect(client.conn.status).toBe('live');
+		expect(client.conn.guiUrl).toBe('ws://127.0.0.1:18181/gui');
+		expect(client.conn.timeline.map((e) => e.what)).toContain('gui socket straight to OVOS (ws://127.0.0.1:18181/gui): the app server does not answer');
+	});
+
 	it('after a drop keeps the page on screen, offline, until the new connection\'s replay has spoken: no blank frame', async () => {
 		const { t, client } = start();
 		t.last('gui')!.open();

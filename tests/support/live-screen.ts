@@ -7,8 +7,8 @@ import { wsTransport } from './ws-transport';
  * The connection actor as ScreenClient runs it, over real sockets by default or over any transport
  * (a fake one in the machine tests): events in, snapshots and emitted effects out.
  */
-export function liveScreen(address: OvosAddress, transport: Transport = wsTransport, guiId = `test-${Math.random()}`, watchers?: PortWatchers) {
-	const actor = createActor(connectionLogic({ transport, watchers }), { input: { address, pageHost: '127.0.0.1', guiId } });
+export function liveScreen(address: OvosAddress, transport: Transport = wsTransport, guiId = `test-${Math.random()}`, watchers?: PortWatchers, pageHost = '127.0.0.1') {
+	const actor = createActor(connectionLogic({ transport, watchers }), { input: { address, pageHost, guiId } });
 	const notes: string[] = [];
 	const frames: WireRecord[] = [];
 	const emitted: ConnectionEmitted[] = [];

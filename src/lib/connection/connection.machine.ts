@@ -6,6 +6,9 @@
  *   the GUI socket and, in the full handshake, the core bus's. A lifecycle opens its socket, checks
  *   it when it is quiet, takes it for dead, waits for its port and backs off; it tells this machine
  *   when its socket is open or closed, and hands it every frame.
+ * - Through the app, a page on the machine itself gives each lifecycle the same socket straight to
+ *   OVOS too (address.ts, `fallbackAddress`): it goes there while the app server is down, and says
+ *   so when it opens (`guiVia`), so the device's kiosk outlives an app server restart.
  * - The handshake: in `gui` mode the GUI socket straight away, announced flat; in `full` mode Qt's
  *   handshake on the core bus first — `mycroft.gui.connected` with our `gui_id`, re-sent every
  *   second until our `mycroft.gui.port` arrives and again on every bus reconnect — then the GUI
@@ -25,7 +28,7 @@
  */
 import { assertEvent, assign, emit, enqueueActions, fromPromise, raise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { announce, decode, decodeBus, encode, encodeBus, guiConnected, type BusMessage, type ClientMessage, type Decoded, type GuiMessage, type ProtocolError } from '../protocol';
-import { busUrl, guiUrl, type OvosAddress } from '../protocol/address';
+import { busUrl, fallbackAddress, guiUrl, type OvosAddress, type Via } from '../protocol/address';
 import { CLEAN_REPLAY, checkReplayFrame, emptyState, hasPageChoice, reduce, replayVerdict, withFocus, type PageFocus, type ReplayCheck, type ScreenState } from '../screen';
 import { ALIVE_TIMEOUT_MS, httpProbe, type PortWatchers } from './port-watch';
 import { lifecycleLogic, lifecycleMachine, type LifecycleEvent, type LifecycleInput, type LifecycleReport } from './socket-lifecycle.machine';
@@ -69,6 +72,8 @@ export interface ConnectionContext extends ConnectionInput {
 	/** What the current replay's frames say about whether a live change cut into it. */
 	readonly replay: ReplayCheck;
 	readonly resyncs: number;
+	/** How the current GUI socket reaches OVOS: the address's way, or straight after a fallback (the app server down). */
+	readonly guiVia: Via;
 }
 
 export type ConnectionEvent =
@@ -111,6 +116,16 @@ const BINARY: ProtocolError = { code: 'json', message: 'binary frame (the protoc
 const guiPortOf = (c: ConnectionContext) => c.guiPort ?? c.address.guiPort;
 const guiUrlOf = (c: ConnectionContext) => guiUrl({ ...c.address, guiPort: guiPortOf(c) }, c.pageHost);
 const busUrlOf = (c: ConnectionContext) => busUrl(c.address, c.pageHost);
+/** The same sockets straight to OVOS, where the page falls back to them while the app server is down (address.ts). */
+const straightOf = (c: ConnectionContext) => fallbackAddress(c.address, c.pageHost);
+const directGuiUrlOf = (c: ConnectionContext) => {
+	const a = straightOf(c);
+	return a && guiUrl({ ...a, guiPort: guiPortOf(c) }, c.pageHost);
+};
+const directBusUrlOf = (c: ConnectionContext) => {
+	const a = straightOf(c);
+	return a && busUrl(a, c.pageHost);
+};
 /** Both sockets of the full handshake share the budget of ~1 failed attempt per 5 s. */
 const share = (c: ConnectionContext) => (c.address.handshake === 'full' ? 2 : 1);
 
@@ -182,8 +197,8 @@ function receiveGuiFrames(c: ConnectionContext, raws: readonly (string | null)[]
 /** What a lifecycle is given: this machine gets its frames and its reports. */
 function lifecycleInput(kind: SocketKind, c: ConnectionContext, self: LifecycleInput['owner']): LifecycleInput {
 	return kind === 'gui'
-		? { kind, url: guiUrlOf(c), port: guiPortOf(c), via: c.address.via, share: share(c), owner: self }
-		: { kind, url: busUrlOf(c), port: c.address.busPort, via: c.address.via, share: share(c), owner: self };
+		? { kind, url: guiUrlOf(c), direct: directGuiUrlOf(c), port: guiPortOf(c), via: c.address.via, share: share(c), owner: self }
+		: { kind, url: busUrlOf(c), direct: directBusUrlOf(c), port: c.address.busPort, via: c.address.via, share: share(c), owner: self };
 }
 
 export const connectionMachine = setup({
@@ -200,7 +215,7 @@ export const connectionMachine = setup({
 	},
 	delays: {
 		announceEvery: ANNOUNCE_EVERY_MS,
-		replayWindow: ({ context }) => (context.address.via === 'app' ? ALIVE_TIMEOUT_MS : REPLAY_MS)
+		replayWindow: ({ context }) => (context.guiVia === 'app' ? ALIVE_TIMEOUT_MS : REPLAY_MS)
 	},
 	guards: {
 		fullHandshake: ({ context }) => context.address.handshake === 'full',
@@ -236,10 +251,15 @@ export const connectionMachine = setup({
 			}
 		),
 		/** ovos-gui named a GUI port (maybe another one): the next connect goes there. */
-		retargetGui: sendTo('guiSocket', ({ context }) => ({ type: 'target', url: guiUrlOf(context), port: guiPortOf(context) }) satisfies LifecycleEvent),
+		retargetGui: sendTo('guiSocket', ({ context }) => ({ type: 'target', url: guiUrlOf(context), direct: directGuiUrlOf(context), port: guiPortOf(context) }) satisfies LifecycleEvent),
 
 		/** A new GUI connection: the server replays everything, so the model starts from nothing. */
-		startGuiConnection: assign({ model: () => emptyState(), connection: ({ context }) => context.connection + 1, replay: CLEAN_REPLAY }),
+		startGuiConnection: assign({
+			model: () => emptyState(),
+			connection: ({ context }) => context.connection + 1,
+			replay: CLEAN_REPLAY,
+			guiVia: ({ context, event }) => (event.type === 'gui.open' ? event.via : context.address.via)
+		}),
 		noteGuiOpen: emit({ type: 'note', what: 'gui socket open' }),
 		/** GUI-socket-only clients announce flat so ovos-gui knows their framework. */
 		announceFlat: enqueueActions(({ context, enqueue }) => {
@@ -321,7 +341,8 @@ export const connectionMachine = setup({
 		frame: null,
 		batch: [],
 		replay: CLEAN_REPLAY,
-		resyncs: 0
+		resyncs: 0,
+		guiVia: input.address.via
 	}),
 	entry: 'noteStart',
 	on: { note: { actions: 'relayNote' } },

@@ -19,6 +19,8 @@
  * - Down: the socket waits for its port instead of retrying by WebSocket, which Chromium throttles
  *   (port-watch.ts says why and how); the port watch's loop is the states of `down`.
  * - After a sleep (`slept`) an open socket is replaced: it can have died unseen.
+ * - The app server down (`direct`, a page on the machine itself): a socket through the app whose
+ *   app server does not answer goes straight to OVOS instead (`appDown`, below).
  *
  * Time is XState's: every wait is a delay (a SimulatedClock drives them in tests).
  */
@@ -37,6 +39,7 @@ import {
 	type PortWatchers,
 	type ServerWatchResult
 } from './port-watch';
+import type { Via } from '../protocol/address';
 import { socketLogic, type SocketCommand, type SocketEvent, type SocketKind } from './socket';
 import { browserTransport } from './transport';
 
@@ -51,7 +54,12 @@ export interface LifecycleInput {
 	readonly url: string;
 	/** The port behind `url` on the OVOS device (what the app server watches). */
 	readonly port: number;
-	readonly via: 'app' | 'direct';
+	readonly via: Via;
+	/**
+	 * The same socket straight to OVOS, for a page on the machine itself going through the app
+	 * (address.ts, `fallbackAddress`): used while the app server seems down. Null: no fallback.
+	 */
+	readonly direct: string | null;
 	/** The screen's sockets that share the ~1 failed attempt per 5 s (full handshake: 2). */
 	readonly share: number;
 	/** Who gets the frames and hears what happens to the socket. */
@@ -73,7 +81,25 @@ export interface LifecycleContext extends LifecycleInput {
 	/** HTTP probes since the socket went down. */
 	readonly probes: number;
 	readonly server: ServerSays;
+	/**
+	 * The app server seems down: a socket through it failed before it opened (the app is down, or it
+	 * refused, or its OVOS is down: a browser cannot tell), or its port watch could not be asked.
+	 * With a `direct` URL the socket then goes straight to OVOS: its watchers probe that URL, and it
+	 * is tried at once when the port watch fails for the first time (`appGoneNow`) or the relay
+	 * closes it because the app is stopping (`appStopping`). Any answer of the port watch says the
+	 * app is there (a refusal or OVOS down, then: the next attempt goes through the app again), and
+	 * so does a straight socket that drops: it is not closed only to move it back (ovos-gui would
+	 * replay everything and the screen blink), but its next connect tries the app first.
+	 */
+	readonly appDown: boolean;
 }
+
+/** Straight to OVOS now: a page with a fallback while its app server seems down. */
+const straight = (c: LifecycleContext) => c.appDown && c.direct !== null;
+/** The URL the socket connects to now. */
+export const urlOf = (c: LifecycleContext): string => (straight(c) ? c.direct! : c.url);
+/** How the socket connects now. */
+export const viaOf = (c: LifecycleContext): Via => (straight(c) ? 'direct' : c.via);
 
 export type LifecycleEvent =
 	| SocketEvent
@@ -84,11 +110,12 @@ export type LifecycleEvent =
 	/** The page or the machine slept: an open socket is replaced. */
 	| { type: 'slept' }
 	/** Connect elsewhere from the next attempt on (ovos-gui named another GUI port). */
-	| { type: 'target'; url: string; port: number };
+	| { type: 'target'; url: string; direct: string | null; port: number };
 
 /** What the owner hears. */
 export type LifecycleReport =
-	| { type: `${SocketKind}.open` }
+	/** `via`: how this socket reached OVOS (straight, after a fallback, when the app server is down). */
+	| { type: `${SocketKind}.open`; via: Via }
 	| { type: `${SocketKind}.closed`; code: number; reason: string }
 	| { type: `${SocketKind}.pong` }
 	| { type: 'note'; what: string };
@@ -134,7 +161,16 @@ export const lifecycleMachine = setup({
 		aliveTimeout: ALIVE_TIMEOUT_MS
 	},
 	guards: {
-		pings: ({ context }) => context.via === 'app',
+		pings: ({ context }) => viaOf(context) === 'app',
+		straight: ({ context }) => straight(context),
+		/**
+		 * The relay closed a live socket with 1001, the app is stopping (docs/protocol.md, "Through the
+		 * app"): a page with a fallback goes straight now. An ovos-gui that itself closes with 1001
+		 * (mirrored) costs one straight attempt; the port watch's answer then brings the app back.
+		 */
+		appStopping: ({ context, event }) => event.type === 'closed' && event.code === 1001 && viaOf(context) === 'app' && context.direct !== null,
+		/** The port watch could not be asked, and the app server was thought up: a page with a fallback tries straight now. */
+		appGoneNow: ({ context }, params: { result: ServerWatchResult }) => params.result === 'error' && context.direct !== null && !context.appDown,
 		/** The app server watches ports for this page (`lifecycleLogic`). */
 		watched: () => false,
 		deadNow: ({ context }) => context.unanswered + 1 >= DEAD_AFTER,
@@ -161,13 +197,24 @@ export const lifecycleMachine = setup({
 		watchFrom: assign({ probes: 0, server: 'silent' }),
 		countProbe: assign({ probes: ({ context }) => context.probes + 1 }),
 		serverSaid: assign({ server: (_, params: { result: ServerWatchResult }): ServerSays => (params.result === 'timeout' ? 'watching' : params.result === 'late' ? 'late' : 'silent') }),
+		/** The app server answered (whatever it said), or could not be asked (a late answer says neither). */
+		appSaid: assign({ appDown: ({ context }, params: { result: ServerWatchResult }) => (params.result === 'late' ? context.appDown : params.result === 'error') }),
+		/** Failed before it opened: through the app, the app server may be down. */
+		appMaybeDown: assign({ appDown: ({ context }) => context.appDown || viaOf(context) === 'app' }),
+		appGone: assign({ appDown: true }),
+		/** A straight socket dropped (or was replaced): its next connect tries the app first. */
+		appAgain: assign({ appDown: false }),
+		noteStraight: sendTo(
+			({ context }) => context.owner,
+			({ context }) => ({ type: 'note', what: `${context.kind} socket straight to OVOS (${urlOf(context)}): the app server does not answer` }) satisfies LifecycleReport
+		),
 		holdMore: assign({ hold: ({ context }) => context.hold + 1 }),
 		notePortAnswers: sendTo(({ context }) => context.owner, ({ context }) => ({ type: 'note', what: `${context.kind} port answers` }) satisfies LifecycleReport),
 		retarget: assign(({ event }) => {
 			assertEvent(event, 'target');
-			return { url: event.url, port: event.port };
+			return { url: event.url, direct: event.direct, port: event.port };
 		}),
-		reportOpen: sendTo(({ context }) => context.owner, ({ context }) => ({ type: `${context.kind}.open` }) satisfies LifecycleReport),
+		reportOpen: sendTo(({ context }) => context.owner, ({ context }) => ({ type: `${context.kind}.open`, via: viaOf(context) }) satisfies LifecycleReport),
 		reportPong: sendTo(({ context }) => context.owner, ({ context }) => ({ type: `${context.kind}.pong` }) satisfies LifecycleReport),
 		reportClosed: sendTo(
 			({ context }) => context.owner,
@@ -184,14 +231,18 @@ export const lifecycleMachine = setup({
 	}
 }).createMachine({
 	id: 'socket',
-	context: ({ input }) => ({ ...input, attempt: 0, hold: 0, unanswered: 0, checks: 0, probes: 0, server: 'asking' }),
+	context: ({ input }) => ({ ...input, attempt: 0, hold: 0, unanswered: 0, checks: 0, probes: 0, server: 'asking', appDown: false }),
 	initial: 'connected',
 	on: { target: { actions: 'retarget' } },
 	states: {
 		connected: {
-			invoke: { id: 'socket', src: 'socket', input: ({ context }) => ({ kind: context.kind, url: context.url, owner: context.owner, pings: context.via === 'app' }) },
+			invoke: { id: 'socket', src: 'socket', input: ({ context }) => ({ kind: context.kind, url: urlOf(context), owner: context.owner, pings: viaOf(context) === 'app' }) },
 			on: {
-				closed: { target: 'down', actions: 'reportClosed' },
+				closed: [
+					// Not through the port watch: a stopping app server still answers it for a moment.
+					{ guard: 'appStopping', target: 'connected', reenter: true, actions: ['appGone', 'reportClosed'] },
+					{ target: 'down', actions: 'reportClosed' }
+				],
 				send: { actions: 'forward' },
 				batch: { actions: 'forward' },
 				slept: { target: 'connected', reenter: true, actions: 'reportReplaced' }
@@ -201,13 +252,14 @@ export const lifecycleMachine = setup({
 				opening: {
 					tags: ['connecting'],
 					on: {
-						open: 'live',
-						closed: { target: '#socket.down', actions: ['countFailure', 'reportClosed'] }
+						open: [{ guard: 'straight', target: 'live', actions: 'noteStraight' }, { target: 'live' }],
+						closed: { target: '#socket.down', actions: ['countFailure', 'appMaybeDown', 'reportClosed'] }
 					}
 				},
 				live: {
 					tags: ['live'],
 					entry: ['fresh', 'reportOpen'],
+					exit: 'appAgain',
 					// The relay's answer to the ping at open follows ovos-gui's whole replay: the owner waits for it.
 					on: { pong: { actions: 'reportPong' } },
 					initial: 'opened',
@@ -243,7 +295,7 @@ export const lifecycleMachine = setup({
 								src: 'alive',
 								input: ({ context }) => ({
 									kind: context.kind,
-									url: context.url,
+									url: urlOf(context),
 									port: context.port,
 									// A check after an unanswered one goes end to end too: a frozen server still accepts TCP.
 									deep: context.unanswered > 0 || context.checks % DEEP_EVERY === 0
@@ -301,18 +353,34 @@ export const lifecycleMachine = setup({
 																src: 'serverWatch',
 																input: ({ context }) => ({ kind: context.kind, port: context.port }),
 																onDone: [
-																	{ guard: { type: 'says', params: ({ event }) => ({ result: event.output, is: 'open' }) }, target: '#socket.connected', actions: ['holdMore', 'notePortAnswers'] },
+																	{
+																		guard: { type: 'says', params: ({ event }) => ({ result: event.output, is: 'open' }) },
+																		target: '#socket.connected',
+																		actions: [{ type: 'appSaid', params: { result: 'open' } }, 'holdMore', 'notePortAnswers']
+																	},
+																	{
+																		// Not on the watch's word that the port answers: no hold if it fails (then it probes, straight).
+																		guard: { type: 'appGoneNow', params: ({ event }) => ({ result: event.output }) },
+																		target: '#socket.connected',
+																		actions: [{ type: 'serverSaid', params: { result: 'error' } }, { type: 'appSaid', params: { result: 'error' } }]
+																	},
 																	{
 																		guard: { type: 'says', params: ({ event }) => ({ result: event.output, is: 'error' }) },
 																		target: '#socket.down.watch.watching.server.failed',
-																		actions: { type: 'serverSaid', params: { result: 'error' } }
+																		actions: [{ type: 'serverSaid', params: { result: 'error' } }, { type: 'appSaid', params: { result: 'error' } }]
 																	},
 																	{
 																		guard: { type: 'says', params: ({ event }) => ({ result: event.output, is: 'unwatched' }) },
 																		target: '#socket.down.watch.watching.server.unwatched',
-																		actions: { type: 'serverSaid', params: { result: 'unwatched' } }
+																		actions: [{ type: 'serverSaid', params: { result: 'unwatched' } }, { type: 'appSaid', params: { result: 'unwatched' } }]
 																	},
-																	{ target: 'answered', actions: { type: 'serverSaid', params: ({ event }) => ({ result: event.output }) } }
+																	{
+																		target: 'answered',
+																		actions: [
+																			{ type: 'serverSaid', params: ({ event }) => ({ result: event.output }) },
+																			{ type: 'appSaid', params: ({ event }) => ({ result: event.output }) }
+																		]
+																	}
 																]
 															}
 														},
@@ -344,7 +412,7 @@ export const lifecycleMachine = setup({
 											entry: 'countProbe',
 											invoke: {
 												src: 'probe',
-												input: ({ context }) => ({ url: context.url }),
+												input: ({ context }) => ({ url: urlOf(context) }),
 												onDone: [{ guard: { type: 'yes', params: ({ event }) => ({ answer: event.output }) }, target: '#socket.connected', actions: ['holdMore', 'notePortAnswers'] }, { target: 'waiting' }]
 											}
 										}

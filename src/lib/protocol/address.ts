@@ -119,6 +119,16 @@ function relayUrl(path: string, host: string | null, port: number): string {
 	return `${path}?${q}`;
 }
 
+/**
+ * The address a page on the machine itself falls back to while its app server does not answer:
+ * straight to ovos-gui and the bus, as before the relay, so the device's own kiosk survives an app
+ * server restart or update. Null for a page on any other host (a remote screen reaches OVOS only
+ * through the app) and for an address that is straight already.
+ */
+export function fallbackAddress(a: OvosAddress, pageHost: string): OvosAddress | null {
+	return a.via === 'app' && isLoopback(pageHost) ? { ...a, via: 'direct' } : null;
+}
+
 /** The GUI socket's URL: on the relay, or straight to ovos-gui at `pageHost` when the address names no host. */
 export function guiUrl(a: OvosAddress, pageHost: string): string {
 	if (a.via === 'app') return relayUrl(RELAY_PATHS.gui, a.host, a.guiPort);

@@ -24,6 +24,7 @@ import {
 	serverFocus,
 	serverWatch,
 	browserTransport,
+	urlOf,
 	type ConnectionActor,
 	type ConnectionSnapshot,
 	type LifecycleContext,
@@ -291,15 +292,15 @@ export class ScreenClient {
 		const gui = snap ? lifecycleOf(snap, 'gui') : undefined;
 		const bus = snap ? lifecycleOf(snap, 'bus') : undefined;
 		const guiPort = c?.guiPort ?? a?.guiPort ?? 0;
-		// As a WebSocket opens it: a relay path on this page's origin.
+		// As a WebSocket opens it: a relay path on this page's origin, or straight while the app server is down.
 		const opened = (url: string) => (typeof location === 'undefined' ? url : socketUrl(url, location.href));
 		this.conn = this.#status.view(
 			{
 				attempt: gui?.context.attempt ?? 0,
 				mode: a?.handshake ?? 'gui',
-				guiUrl: a ? opened(guiUrl({ ...a, guiPort }, this.#pageHost)) : '',
+				guiUrl: a ? opened(gui ? urlOf(gui.context) : guiUrl({ ...a, guiPort }, this.#pageHost)) : '',
 				ovos: a ? ovosOf(a, this.#pageHost, guiPort) : '',
-				busUrl: a && a.handshake === 'full' ? opened(busUrl(a, this.#pageHost)) : null,
+				busUrl: a && a.handshake === 'full' ? opened(bus ? urlOf(bus.context) : busUrl(a, this.#pageHost)) : null,
 				busLive: snap?.hasTag('bus-live') ?? false,
 				machine: snap ? stateLine(snap.value) : '',
 				sockets: { gui: gui ? stateLine(gui.value) : null, bus: bus ? stateLine(bus.value) : null },
