@@ -53,18 +53,24 @@ const CHROME: Record<string, string> = {
 	chat: 'button[aria-controls="chat-slide-over"]'
 };
 
-/** Which of the screen's own pieces overlap `content` (pointer-events or not: what the eye sees). */
+/**
+ * Which of the screen's own pieces overlap `content` (pointer-events or not: what the eye sees), all
+ * measured in one task: the cue changes as it is measured (speaking, then ok), and a piece that left
+ * between a count and a measure would be waited for.
+ */
 async function covering(page: Page, content: Locator): Promise<string[]> {
 	const box = await content.boundingBox();
 	if (!box) throw new Error('content not shown');
-	const hits: string[] = [];
-	for (const [name, css] of Object.entries(CHROME)) {
-		for (const o of await page.locator(css).all()) {
-			const b = await o.boundingBox();
-			if (b && b.width > 0 && b.x < box.x + box.width && box.x < b.x + b.width && b.y < box.y + box.height && box.y < b.y + b.height) hits.push(name);
-		}
-	}
-	return hits;
+	return page.evaluate(
+		({ chrome, box }) =>
+			Object.entries(chrome).flatMap(([name, css]) =>
+				[...document.querySelectorAll(css)]
+					.map((o) => o.getBoundingClientRect())
+					.filter((b) => b.width > 0 && b.x < box.x + box.width && box.x < b.x + b.width && b.y < box.y + box.height && box.y < b.y + b.height)
+					.map(() => name)
+			),
+		{ chrome: CHROME, box }
+	);
 }
 
 /** The voice cue after an answer: speaking, then the ok mark. */
