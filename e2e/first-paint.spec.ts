@@ -74,11 +74,16 @@ test('the page that is up is in the HTML of /kiosk and /, and drawn styled witho
 	const live = await browser.newContext();
 	const p = await live.newPage();
 	await p.addInitScript(() => {
-		const w = window as unknown as { __seen?: Element; __gone: number; __shift: number };
+		const w = window as unknown as { __seen?: Element; __gone: number; __shift: number; __shifted: string[] };
 		w.__gone = 0;
 		w.__shift = 0;
+		w.__shifted = [];
 		new PerformanceObserver((list) => {
-			for (const e of list.getEntries()) w.__shift += (e as PerformanceEntry & { value: number }).value;
+			for (const e of list.getEntries() as (PerformanceEntry & { value: number; sources: { node?: Node }[] })[]) {
+				w.__shift += e.value;
+				// What moved, for the failure's message.
+				for (const s of e.sources) w.__shifted.push(s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${[...s.node.classList].join('.')}` : String(s.node?.nodeName));
+			}
 		}).observe({ type: 'layout-shift', buffered: true });
 		new MutationObserver(() => {
 			const el = document.querySelector('[data-key="location"]');
@@ -95,7 +100,11 @@ test('the page that is up is in the HTML of /kiosk and /, and drawn styled witho
 	})).toBe(true);
 	expect(await boxes(p)).toEqual(server);
 	expect(await p.evaluate(() => (window as unknown as { __gone: number }).__gone), 'the page element was re-created or removed').toBe(0);
-	expect(await p.evaluate(() => (window as unknown as { __shift: number }).__shift), 'layout shift').toBe(0);
+	const shift = await p.evaluate(() => {
+		const w = window as unknown as { __shift: number; __shifted: string[] };
+		return { value: w.__shift, what: w.__shifted };
+	});
+	expect(shift.value, `layout shift of ${shift.what.join(', ')}`).toBe(0);
 	// And it follows the device from there.
 	setValues(sim, WEATHER, { weatherLocation: 'Assen, Drenthe' });
 	await expect(p.locator('[data-key="location"]')).toHaveText('Assen, Drenthe');
