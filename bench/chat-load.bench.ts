@@ -163,6 +163,22 @@ async function probesDuring(url: string, count: number, gapMs: number, tag: stri
 	);
 }
 
+/** A scenario's figures (people's fates, the probes' times) and its line in the log. */
+function scenario(name: string, fates: { fate: Fate; why?: string }[], probes: { ms: number; ok: boolean }[], threadsHeldMax: number) {
+	const ms = probes.map((p) => p.ms);
+	const result = {
+		wedged: count(fates, 'wedged') + probes.filter((p) => !p.ok).length,
+		confirmed: count(fates, 'confirmed'),
+		busy: count(fates, 'busy'),
+		probe_ms_p50: round1(median(ms)),
+		probe_ms_max: round1(Math.max(...ms)),
+		threads_held_max: threadsHeldMax
+	};
+	const why = firstWedged(fates);
+	console.log(`${name}: ${JSON.stringify(result)}${why ? `  (first wedged: ${why})` : ''}`);
+	return result;
+}
+
 async function hog() {
 	return withApp(async ({ url, mostHeld }) => {
 		for (let i = 0; i < 3; i++) {
@@ -171,18 +187,7 @@ async function hog() {
 		}
 		const probes = await probesDuring(url, 10, 150, 'hog');
 		const fates = [await person(url, 'hog-other', 1500)];
-		const ms = probes.map((p) => p.ms);
-		const result = {
-			wedged: count(fates, 'wedged') + probes.filter((p) => !p.ok).length,
-			confirmed: count(fates, 'confirmed'),
-			busy: count(fates, 'busy'),
-			probe_ms_p50: round1(median(ms)),
-			probe_ms_max: round1(Math.max(...ms)),
-			threads_held_max: mostHeld()
-		};
-		const why = firstWedged(fates);
-		console.log(`hog: ${JSON.stringify(result)}${why ? `  (first wedged: ${why})` : ''}`);
-		return result;
+		return scenario('hog', fates, probes, mostHeld());
 	});
 }
 
@@ -197,18 +202,7 @@ async function slow() {
 			),
 			probesDuring(url, 20, 300, 'slow')
 		]);
-		const ms = probes.map((p) => p.ms);
-		const result = {
-			wedged: count(fates, 'wedged') + probes.filter((p) => !p.ok).length,
-			confirmed: count(fates, 'confirmed'),
-			busy: count(fates, 'busy'),
-			probe_ms_p50: round1(median(ms)),
-			probe_ms_max: round1(Math.max(...ms)),
-			threads_held_max: mostHeld()
-		};
-		const why = firstWedged(fates);
-		console.log(`slow: ${JSON.stringify(result)}${why ? `  (first wedged: ${why})` : ''}`);
-		return result;
+		return scenario('slow', fates, probes, mostHeld());
 	});
 }
 

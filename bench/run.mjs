@@ -1,9 +1,9 @@
-// Bundles a benchmark with Vite (as production code is bundled, without tsx's module shims) and runs it.
-import { build } from 'vite';
+// Bundles a benchmark (bench/bundle.mjs) and runs it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { bundleBench } from './bundle.mjs';
 
 const entry = process.argv[2];
 if (!entry) {
@@ -12,13 +12,7 @@ if (!entry) {
 }
 const outDir = mkdtempSync(join(tmpdir(), 'bench-'));
 try {
-	await build({
-		configFile: false,
-		ssr: { noExternal: true },
-		logLevel: 'silent',
-		build: { ssr: resolve(entry), outDir, minify: false, target: 'node20', rollupOptions: { output: { format: 'esm' } } }
-	});
-	await import(pathToFileURL(join(outDir, basename(entry).replace(/\.ts$/, '.js'))).href);
+	await import(pathToFileURL(await bundleBench(entry, outDir)).href);
 } finally {
 	rmSync(outDir, { recursive: true, force: true });
 }
