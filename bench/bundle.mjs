@@ -2,7 +2,12 @@
 import { build } from 'vite';
 import { basename, join, resolve } from 'node:path';
 
-/** Bundles `entry` (bench/NAME.bench.ts) into `outDir`; returns the bundle's path. */
+/**
+ * Bundles `entry` (bench/NAME.bench.ts) into `outDir`; returns the bundle's path.
+ * @param {string} entry
+ * @param {string} outDir
+ * @returns {Promise<string>}
+ */
 export async function bundleBench(entry, outDir) {
 	await build({
 		configFile: false,
