@@ -92,6 +92,8 @@ test('a long grid lays out whole tiles, a screenful of them, down to its end', a
 	// A tile is its picture (4:3, the tile's width) and its title, whatever the list's length.
 	const tile = async (i: number) => {
 		const t = grid.locator(`li[data-index="${i}"]`);
+		// Measured once drawn: a tile the list has just (re)placed has no box for a moment.
+		await expect(t.locator('.tile-img')).toBeVisible();
 		const box = (await t.boundingBox())!;
 		const img = (await t.locator('.tile-img').boundingBox())!;
 		return { box, img };

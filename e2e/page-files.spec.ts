@@ -273,6 +273,8 @@ test('the page workbench in /inspect draws any page from edited data at a device
 
 	// The page on screen now, with its live data.
 	show(sim, DATE_TIME, ['time'], { time_string: '09:41', date_string: '07/12/2026' });
+	// The choice takes the page's data as it is when picked: once the dashboard has the page.
+	await expect(dash.getByTestId('wb-page').locator('option[value="live"]')).toContainText(DATE_TIME);
 	await dash.getByTestId('wb-page').selectOption('live');
 	await expect(dash.getByTestId('wb-data')).toHaveValue(/"time_string": "09:41"/);
 	await expect(frame.locator('.minutes')).toHaveText('41');
