@@ -27,15 +27,21 @@ const treeBefore = treeState();
 
 let passed = 0;
 let failed = 0;
-let broken = false;
+/** Why a step failed outside any test (a type error, a build, a file that could not load, a hook). */
+const broken = [];
 
 if (only === undefined) {
 	// Types are part of correctness: a type error fails the run like a failing test, and so does a
 	// warning (Svelte's are about accessibility: a link given role=status hid it from screen readers).
 	if (run('npx', ['svelte-kit', 'sync']) !== 0 || run('npx', ['svelte-check', '--tsconfig', './tsconfig.json', '--fail-on-warnings', '--output', 'human']) !== 0) {
-		broken = true;
+		broken.push('the type check');
 	}
 }
+
+// One build of these sources first: the browser tests run it, and so do the unit tests that start the
+// app as a user would (tests/support/app.ts).
+const built = run('bash', ['scripts/ensure-chromium.sh']) === 0 && run('npx', ['vite', 'build', '--logLevel', 'warn']) === 0;
+if (!built) broken.push('the build (or Chromium)');
 
 if (only !== 'e2e') {
 	const out = join(dir, 'vitest.json');
@@ -45,13 +51,11 @@ if (only !== 'e2e') {
 		passed += r.numPassedTests;
 		failed += r.numFailedTests;
 	}
-	if (code !== 0 && (!r || r.numFailedTests === 0)) broken = true;
+	if (code !== 0 && (!r || r.numFailedTests === 0)) broken.push(`Vitest (${r ? `${r.numFailedTestSuites} file(s) failed to load or in a hook` : 'no report'})`);
 }
 
 if (only !== 'unit') {
-	if (run('bash', ['scripts/ensure-chromium.sh']) !== 0 || run('npx', ['vite', 'build', '--logLevel', 'warn']) !== 0) {
-		broken = true;
-	} else {
+	if (built) {
 		const out = join(dir, 'playwright.json');
 		const code = run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
 		const r = readJson(out);
@@ -59,7 +63,7 @@ if (only !== 'unit') {
 			passed += r.stats.expected + r.stats.flaky;
 			failed += r.stats.unexpected;
 		}
-		if (code !== 0 && (!r || r.stats.unexpected === 0)) broken = true;
+		if (code !== 0 && (!r || r.stats.unexpected === 0)) broken.push('Playwright');
 	}
 }
 
@@ -73,6 +77,6 @@ if (treeBefore) {
 	}
 }
 
-if (broken) console.error('a test runner failed outside any test (see above)');
+if (broken.length) console.error(`failed outside any test: ${broken.join('; ')} (see above)`);
 console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(failed > 0 || broken ? 1 : 0);
+process.exit(failed > 0 || broken.length ? 1 : 0);

@@ -93,7 +93,8 @@ export async function startApp(env: Record<string, string>, opts: AppOptions = {
 	});
 	const exited = new Promise<void>((r) => child.once('exit', () => r()));
 	try {
-		await waitForHttp(url);
+		// An app that exits (no build yet, a bad setting) has said why: no need to wait out the timeout.
+		await Promise.race([waitForHttp(url), exited.then(() => Promise.reject(new Error(`app exited before it answered at ${url}`)))]);
 	} catch (e) {
 		child.kill('SIGKILL');
 		throw new Error(`${(e as Error).message}; it printed:\n${out}`);
