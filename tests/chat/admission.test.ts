@@ -8,36 +8,28 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BusMessage, JsonObject } from '../../src/lib/protocol';
 import { sessionIdOf } from '../../src/lib/protocol';
-import type { BusClient } from '../../src/lib/server/bus';
 import { ChatAgent, ChatTokens, ConversationMap, postChat, type ChatAgentOptions, type ChatApiDeps } from '../../src/lib/server/agent';
-import { startSimulator, type Simulator } from '../../simulator';
+import type { Simulator } from '../../simulator';
 import { SseParser } from '../../src/lib/sse';
-import { connectedBus, sleep, until } from './helpers';
+import { sleep, startPoolRig, until, type PoolRig } from './helpers';
 
 const ORIGIN = 'http://chat.test';
 const URL_CHAT = new URL(`${ORIGIN}/api/chat`);
 const CONFIRMED = 'Timer for five minutes, starting now.';
 
+let rig: PoolRig;
 let sim: Simulator;
-let client: BusClient;
 let agent: ChatAgent;
 let deps: ChatApiDeps;
-const frames: BusMessage[] = [];
+let frames: BusMessage[] = [];
 
 async function setup(opts: Partial<ChatAgentOptions> = {}): Promise<void> {
-	sim = await startSimulator({ host: '127.0.0.1', busPort: 0, guiPort: 0, log: false, workers: 6 });
-	frames.length = 0;
-	sim.on('*', (m) => void frames.push(m));
-	client = await connectedBus(sim.busUrl);
-	agent = new ChatAgent({ bus: client, timing: { idleMs: 10_000, deadlineMs: 20_000 }, ...opts });
+	rig = await startPoolRig(opts);
+	({ sim, agent, frames } = rig);
 	deps = { agent, tokens: new ChatTokens(randomBytes(32)), conversations: new ConversationMap() };
 }
 
-afterEach(async () => {
-	agent?.close();
-	await client?.close();
-	await sim?.stop();
-});
+afterEach(() => rig?.close());
 
 const workers = () => sim.services!.workers;
 

@@ -8,37 +8,31 @@ import { randomBytes } from 'node:crypto';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BusMessage, JsonObject } from '../../src/lib/protocol';
-import type { BusClient } from '../../src/lib/server/bus';
 import { ChatAgent, ChatTokens, ConversationMap, type ChatAgentOptions } from '../../src/lib/server/agent';
-import { startSimulator, type Simulator } from '../../simulator';
+import type { Simulator } from '../../simulator';
 import { post, serve, type Served } from '../hardening/serve';
-import { connectedBus, sleep, until } from './helpers';
+import { sleep, startPoolRig, until, type PoolRig } from './helpers';
 
 const CONFIRMED = 'Timer for five minutes, starting now.';
 
+let rig: PoolRig;
 let sim: Simulator;
-let client: BusClient;
 let agent: ChatAgent;
 let served: Served;
 let tokens: ChatTokens;
-const frames: BusMessage[] = [];
+let frames: BusMessage[] = [];
 
 async function setup(opts: Partial<ChatAgentOptions> = {}): Promise<void> {
-	sim = await startSimulator({ host: '127.0.0.1', busPort: 0, guiPort: 0, log: false, workers: 6 });
-	frames.length = 0;
-	sim.on('*', (m) => void frames.push(m));
-	client = await connectedBus(sim.busUrl);
-	agent = new ChatAgent({ bus: client, timing: { idleMs: 10_000, deadlineMs: 20_000 }, queueWaitMs: 5000, ...opts });
+	rig = await startPoolRig({ queueWaitMs: 5000, ...opts });
+	({ sim, agent, frames } = rig);
 	tokens = new ChatTokens(randomBytes(32));
 	// The clients are screens of a LAN the deployer trusts: let in as their networks, each its own share.
 	served = await serve({ agent, tokens, conversations: new ConversationMap() }, undefined, { addressHeader: 'x-client', trusted: ['10.0.0.0/8', '198.51.100.0/24', '203.0.113.0/24'] });
 }
 
 afterEach(async () => {
-	agent?.close();
 	await served?.close();
-	await client?.close();
-	await sim?.stop();
+	await rig?.close();
 });
 
 interface Reply {

@@ -6,6 +6,7 @@
 import WebSocket from 'ws';
 import { decodeBus, encodeBus, type BusMessage, type JsonObject } from '../../src/lib/protocol';
 import { BusClient } from '../../src/lib/server/bus';
+import { ChatAgent, type ChatAgentOptions } from '../../src/lib/server/agent';
 import { startSimulator, type Simulator } from '../../simulator';
 
 export type BareBus = Pick<Simulator, 'busPort' | 'busUrl' | 'stop'>;
@@ -111,4 +112,33 @@ export async function until(cond: () => boolean, ms = 3000, what = 'condition'):
 		if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
 		await sleep(5);
 	}
+}
+
+/** The simulator's core with a 2-CPU device's skill pool (6 threads), a chat agent on its bus, and every frame on that bus. */
+export interface PoolRig {
+	readonly sim: Simulator;
+	readonly client: BusClient;
+	readonly agent: ChatAgent;
+	readonly frames: BusMessage[];
+	close(): Promise<void>;
+}
+
+/** Starts a {@link PoolRig}; the agent's turns end after 10 s of silence or 20 s in all unless `opts` says otherwise. */
+export async function startPoolRig(opts: Partial<ChatAgentOptions> = {}): Promise<PoolRig> {
+	const sim = await startSimulator({ host: '127.0.0.1', busPort: 0, guiPort: 0, log: false, workers: 6 });
+	const frames: BusMessage[] = [];
+	sim.on('*', (m) => void frames.push(m));
+	const client = await connectedBus(sim.busUrl);
+	const agent = new ChatAgent({ bus: client, timing: { idleMs: 10_000, deadlineMs: 20_000 }, ...opts });
+	return {
+		sim,
+		client,
+		agent,
+		frames,
+		close: async () => {
+			agent.close();
+			await client.close();
+			await sim.stop();
+		}
+	};
 }
