@@ -157,6 +157,10 @@ test.describe('a browser elsewhere on the network', () => {
 		}
 		await pair(phone, device, 'Living room tablet');
 		await expect(phone.getByTestId('access-you')).toHaveText('You are: a paired browser.');
+		// Until its script runs a tap on Forget would do nothing: the buttons come disabled, never dead.
+		const unscripted = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+		await unscripted.goto(`${app.url}/settings`);
+		await expect(unscripted.getByTestId('paired-browsers').getByRole('button', { name: 'Forget' })).toBeDisabled();
 		const settings = await (await browser.newContext()).newPage();
 		await settings.goto(`${app.url}/settings`);
 		await settings.getByLabel('Name of the new token').fill('Open WebUI on the laptop');
@@ -173,6 +177,8 @@ test.describe('a browser elsewhere on the network', () => {
 				// Nothing runs past the screen's edge and no name is broken letter by letter: a phone reads it without scrolling sideways.
 				expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
 				const row = section.getByTestId('paired-browsers').locator('tr', { hasText: 'Living room tablet' });
+				// Pictured as a person uses it: hydrated, its buttons live.
+				await expect(row.getByRole('button', { name: 'Forget' })).toBeEnabled();
 				const forget = (await row.getByRole('button', { name: 'Forget' }).boundingBox())!;
 				expect(forget.x + forget.width).toBeLessThanOrEqual(size.width);
 				expect((await row.locator('td').first().boundingBox())!.width).toBeGreaterThan(100);
