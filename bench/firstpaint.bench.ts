@@ -9,8 +9,11 @@
  * HTTP cache, compiled code and service worker already there. Beside them, Chromium's own floor
  * on this machine: the same measure of a page that is nothing but the location's line (no style, no
  * script) from a bare HTTP server, fresh and throttled (`floor_*`): what no page can go below here.
- * The floor's loads alternate with the page's (`paired`), so both see the same moments of a shared
- * machine, and `*_floor_ratio` is the page's median over the floor's, fresh and throttled.
+ * Between the two, the page without the app (`static_*`): the very HTML the app served for that
+ * page, its stylesheets inline, with every script taken out, from the bare server: the page's own
+ * content, style and layout, and none of the app's machinery (the socket, XState, Svelte's client).
+ * The three alternate (`rounds`: page, static, floor, …), so all see the same moments of a shared
+ * machine, and `*_floor_ratio` is a median over the floor's, fresh and throttled.
  * Needs a fresh `build/`. Chromium runs with the kiosk's flags (KIOSK_LAUNCH of scripts/chromium.mjs),
  * as on a device.
  */
@@ -39,10 +42,18 @@ sim.emit(
 sim.emit(busMessage('gui.page.show', { __from: WEATHER, page_names: ['CurrentWeather'], index: 0, __idle: true }));
 const app = await startApp({ OVOS_HOST: '127.0.0.1', OVOS_GUI_PORT: String(sim.guiPort), OVOS_BUS_PORT: String(sim.busPort) }, { stderr: false });
 const browser = await chromium.launch(KIOSK_LAUNCH);
+// The page without the app: what the app serves for it, scripts and module preloads taken out; its
+// images and the app's other files still come from the app (<base>).
+const served = await (await fetch(`${app.url}/kiosk`)).text();
+const noScript = served
+	.replace(/<script\b[\s\S]*?<\/script>/g, '')
+	.replace(/<link\b[^>]*rel="modulepreload"[^>]*>/g, '')
+	.replace('<head>', `<head><base href="${app.url}/">`);
+if (noScript.includes('<script') || !noScript.includes(`>${LOCATION}<`)) throw new Error('the served page did not come apart as expected: no static copy to measure');
 // The floor: one line of text, as small a page as there is, from a server that does nothing else.
-const bare = createServer((_req, res) => {
+const bare = createServer((req, res) => {
 	res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-	res.end(`<!doctype html><html><body><p data-key="location">${LOCATION}</p></body></html>`);
+	res.end(req.url === '/static' ? noScript : `<!doctype html><html><body><p data-key="location">${LOCATION}</p></body></html>`);
 });
 await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
 const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
@@ -101,25 +112,26 @@ const median = (loads: readonly Load[]) => Math.round(loads[Math.floor(loads.len
 const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
 
 /**
- * The page's loads and the floor's, alternating (page, floor, page, …), each series sorted: the
- * machine's load moves from minute to minute, and a floor measured minutes after the page made their
- * ratio move with it.
+ * The page's loads, its static copy's and the floor's, in turn (page, static, floor, page, …), each
+ * series sorted: the machine's load moves from minute to minute, and a floor measured minutes after
+ * the page made their ratio move with it.
  */
-async function paired(throttle: number): Promise<[Load[], Load[]]> {
-	const page: Load[] = [];
-	const floor: Load[] = [];
+async function rounds(throttle: number): Promise<[Load[], Load[], Load[]]> {
+	const urls = [`${app.url}/kiosk`, `${bareUrl}static`, bareUrl];
+	const out: [Load[], Load[], Load[]] = [[], [], []];
 	for (let i = 0; i < RUNS + WARMUP; i++) {
-		const p = await load(undefined, throttle);
-		const f = await load(undefined, throttle, bareUrl);
-		if (i >= WARMUP) page.push(p), floor.push(f);
+		for (const [k, url] of urls.entries()) {
+			const l = await load(undefined, throttle, url);
+			if (i >= WARMUP) out[k]!.push(l);
+		}
 	}
-	const byPaint = (a: Load, b: Load) => a.paint - b.paint;
-	return [page.sort(byPaint), floor.sort(byPaint)];
+	for (const s of out) s.sort((a, b) => a.paint - b.paint);
+	return out;
 }
 
 try {
-	const [cold, floor] = await paired(1);
-	const [slow, floorSlow] = await paired(THROTTLE);
+	const [cold, still, floor] = await rounds(1);
+	const [slow, stillSlow, floorSlow] = await rounds(THROTTLE);
 	const warmContext = await newContext();
 	const warm = await series(warmContext);
 	await warmContext.close();
@@ -128,6 +140,7 @@ try {
 		`${what}: min ${l[0]!.paint.toFixed(0)} ms, median ${median(l)} ms, max ${l.at(-1)!.paint.toFixed(0)} ms`;
 	console.log(
 		`${RUNS} loads each. First paint of the page, ${line('fresh context', cold)}; ${line(`CPU ${THROTTLE}× slower`, slow)}; ${line('kept context', warm)}; idle clock before the page in ${flashes}; ` +
+			`the page without the app (no script): ${line('fresh', still)}, ${line(`${THROTTLE}× slower`, stillSlow)}; ` +
 			`Chromium's floor here (a one-line page): ${line('fresh', floor)}, ${line(`${THROTTLE}× slower`, floorSlow)}`
 	);
 	console.log(
@@ -144,6 +157,11 @@ try {
 			// Within this run: how far the page is from what no page can go below here.
 			first_paint_floor_ratio: ratio(median(cold), median(floor)),
 			first_paint_throttled_floor_ratio: ratio(median(slow), median(floorSlow)),
+			// The same page with none of the app's script: what its content, style and layout cost alone.
+			static_ms_p50: median(still),
+			static_throttled_ms_p50: median(stillSlow),
+			static_floor_ratio: ratio(median(still), median(floor)),
+			static_throttled_floor_ratio: ratio(median(stillSlow), median(floorSlow)),
 			runs: RUNS
 		})
 	);
