@@ -145,6 +145,8 @@ test('the slide-over on the screen page: open, chat, close with Escape', async (
 	await expect(panel.getByRole('textbox', { name: 'Message' })).toBeFocused();
 	await say(page, "what's the weather");
 	await expect(panel.locator('li[data-role="assistant"]').last()).toContainText(/It's currently partly cloudy and \d+ degrees\./);
+	// The turn is over (its text can come before its end): Escape during a turn stops it instead of closing.
+	await expect(panel.locator('li[data-role="assistant"]').last()).toHaveAttribute('data-state', 'answered');
 	await settled(page);
 	await page.screenshot({ path: 'e2e/.artifacts/chat-slide-over.png' });
 	// Escape from a button of the panel closes the chat and is not also "back" for the screen.
