@@ -117,7 +117,6 @@ export async function until(cond: () => boolean, ms = 3000, what = 'condition'):
 /** The simulator's core with a 2-CPU device's skill pool (6 threads), a chat agent on its bus, and every frame on that bus. */
 export interface PoolRig {
 	readonly sim: Simulator;
-	readonly client: BusClient;
 	readonly agent: ChatAgent;
 	readonly frames: BusMessage[];
 	close(): Promise<void>;
@@ -132,7 +131,6 @@ export async function startPoolRig(opts: Partial<ChatAgentOptions> = {}): Promis
 	const agent = new ChatAgent({ bus: client, timing: { idleMs: 10_000, deadlineMs: 20_000 }, ...opts });
 	return {
 		sim,
-		client,
 		agent,
 		frames,
 		close: async () => {
