@@ -64,6 +64,18 @@ describe('a live socket that stops answering without closing', () => {
 		expect(isLive()).toBe(true);
 	});
 
+	it('is probed SILENT_MS after its last frame, not after its first or its open', async () => {
+		const { t, w } = harness(GUI);
+		const gui = t.last('gui')!;
+		gui.open();
+		await vi.advanceTimersByTimeAsync(SILENT_MS / 2);
+		gui.receive(frame);
+		await vi.advanceTimersByTimeAsync(SILENT_MS - 100);
+		expect(w.checks).toEqual([]);
+		await vi.advanceTimersByTimeAsync(200);
+		expect(w.checks.length).toBe(1);
+	});
+
 	it('one unanswered probe is not enough (a busy server): the next answer keeps the socket', async () => {
 		const { t, port, w, isLive } = harness(GUI);
 		t.last('gui')!.open();
