@@ -293,3 +293,20 @@ test('the Connection panel shows the machines: the connection\'s state, its tags
 	await expect(page.getByTestId('machine-state')).toContainText('gui.socket.live', { timeout: 15_000 });
 	await expect(page.getByTestId('machine-steps')).toContainText('gui socket: connected.opening');
 });
+
+test("a frame of 500,000 characters, decoded in the socket's worker, exports as a line that replays to the live state", async ({ page }) => {
+	await page.goto(url());
+	await live(page);
+	showText('skill-big.test', 'small', 'Big');
+	const many = Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, i]));
+	setValue('skill-big.test', { huge: 'x'.repeat(500_000), many });
+	const tree = ns(page, 'skill-big.test').getByTestId('data-tree');
+	await expect(tree).toContainText('{20000}');
+	const download = page.waitForEvent('download');
+	await page.getByRole('button', { name: 'Export', exact: true }).click();
+	const lines = readFileSync(await (await download).path(), 'utf8').split(/\r?\n/);
+	const r = replayLines(lines);
+	expect(r.errors).toEqual([]);
+	expect(Object.keys(r.state.namespaces['skill-big.test']?.data ?? {})).toHaveLength(4);
+	expect(toCanonical(r.state)).toBe(sim.canonical({ replayed: false }));
+});
