@@ -7,6 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { Simulator } from '../simulator';
+import type { JsonObject } from '../src/lib/protocol';
 import { assets, collect, live, privateSim, screenUrl, setValues, show, type Assets } from './support/screen';
 
 const XKCD = 'ovos-skill-xkcd.openvoiceos';
@@ -123,9 +124,9 @@ test('a ringing timer is scrolled into view when it rings, and stays there as mo
 	await page.goto(screenUrl(sim, '/kiosk'));
 	await live(page);
 	const ALERTS = 'ovos-skill-alerts.openvoiceos';
-	const timer = (i: number, expired = false) => ({ alertId: `t${i}`, timerName: `timer ${i}`, timeDelta: expired ? '-5 seconds' : `${i} minutes`, percentRemaining: expired ? 0 : 0.5, expired });
+	const timer = (i: number, expired = false): JsonObject => ({ alertId: `t${i}`, timerName: `timer ${i}`, timeDelta: expired ? '-5 seconds' : `${i} minutes`, percentRemaining: expired ? 0 : 0.5, expired });
 	// Shown once; then the skill refreshes the data, as alerts does every second.
-	const timers = (list: object[]) => setValues(sim, ALERTS, { activeTimers: { timers: list } });
+	const timers = (list: JsonObject[]) => setValues(sim, ALERTS, { activeTimers: { timers: list } });
 	const strip = shown(page, 'Timer', ALERTS).locator('ul');
 	/** Whether the card at `index` is wholly inside the strip's box. */
 	const inView = (index: number) =>
