@@ -140,6 +140,24 @@ describe('LogView', () => {
 		expect(view.arrivedWhilePaused).toBe(0);
 	});
 
+	it('paused, a filter works on the frozen rows and lets none of the newer frames in', () => {
+		const { view, push } = fill();
+		view.pause();
+		push(guiIn(set('skill-a', { text: 'Snow' })));
+		push(guiIn(set('skill-b', { text: 'Hail' })));
+		view.setFilter({ ...NO_FILTER, namespace: 'skill-a' });
+		const before = view.rows();
+		expect(before.length).toBeGreaterThan(0);
+		expect(before.length).toBeLessThan(7);
+		expect(before.every((r) => r.namespace === 'skill-a')).toBe(true);
+		expect(before.some((r) => r.raw.includes('Snow'))).toBe(false);
+		view.setFilter(NO_FILTER);
+		expect(view.length).toBe(7);
+		expect(view.arrivedWhilePaused).toBe(2);
+		view.resume();
+		expect(view.length).toBe(9);
+	});
+
 	it('keeps its row array bounded under a long stream', () => {
 		const log = new WireLog(50);
 		const view = new LogView(log);

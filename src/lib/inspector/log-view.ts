@@ -1,7 +1,9 @@
 /**
  * The rows the log panel shows: the log through a filter, optionally paused. Appends are tested
- * one by one as they arrive; a filter change re-scans the ring (at most `capacity` rows). Rows
- * evicted from the ring leave the view too, so the view never outgrows the log.
+ * one by one as they arrive; a filter change re-scans the ring (at most `capacity` rows): while
+ * paused, only the rows that had come before the pause, so a filter works on what is on screen
+ * without letting newer frames in. Rows evicted from the ring leave the view too, so the view never
+ * outgrows the log.
  */
 import type { LogEntry } from './entry';
 import { compileFilter, NO_FILTER, type FilterSpec, type RowPredicate } from './filter';
@@ -13,6 +15,8 @@ export class LogView {
 	#spec: FilterSpec = NO_FILTER;
 	#match: RowPredicate = compileFilter(NO_FILTER);
 	#paused = false;
+	/** While paused, the newest frame before the pause: a filter change shows none after it. */
+	#frozenAt = Infinity;
 	/** Frames that arrived while paused (coalesced repeats included). */
 	#meanwhile = 0;
 	/** Bumped on every change a renderer must see (new rows, ×N counts, eviction, filter). */
@@ -43,14 +47,14 @@ export class LogView {
 	setFilter(spec: FilterSpec): void {
 		this.#spec = spec;
 		this.#match = compileFilter(spec);
-		if (!this.#paused) this.rebuild();
-		else this.version++;
+		this.rebuild();
 	}
 
 	/** Freezes the rows on screen; the log keeps recording underneath. */
 	pause(): void {
 		if (this.#paused) return;
 		this.#paused = true;
+		this.#frozenAt = this.log.newest?.seq ?? -1;
 		this.#meanwhile = 0;
 		this.version++;
 	}
@@ -58,6 +62,7 @@ export class LogView {
 	resume(): void {
 		if (!this.#paused) return;
 		this.#paused = false;
+		this.#frozenAt = Infinity;
 		this.#meanwhile = 0;
 		this.rebuild();
 	}
@@ -77,7 +82,7 @@ export class LogView {
 
 	rebuild(): void {
 		const rows: LogEntry[] = [];
-		for (const e of this.log) if (this.#match(e)) rows.push(e);
+		for (const e of this.log) if (e.seq <= this.#frozenAt && this.#match(e)) rows.push(e);
 		this.#rows = rows;
 		this.#head = 0;
 		this.version++;
