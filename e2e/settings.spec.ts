@@ -267,3 +267,17 @@ test.describe('an app pointed at a device whose messagebus lets only the device 
 		await de.close();
 	});
 });
+
+test("on a phone the server's settings read whole: each value has the card's width, no word broken into pieces", async ({ page }) => {
+	await page.setViewportSize({ width: 390, height: 844 });
+	await page.goto(`${APP_URL()}/settings`);
+	const values = page.locator('[data-key] [data-value]');
+	await expect(values.first()).toBeVisible();
+	const narrow = await page.evaluate(() => {
+		const table = document.querySelector('[data-key]')!.closest('table')!.getBoundingClientRect().width;
+		return [...document.querySelectorAll<HTMLElement>('[data-key] [data-value]')].filter((td) => td.getBoundingClientRect().width < table * 0.5).map((td) => td.closest('tr')!.dataset.key);
+	});
+	expect(narrow).toEqual([]);
+	await page.locator('[data-key="OVOS_HOST"]').scrollIntoViewIfNeeded();
+	await page.screenshot({ path: 'e2e/screenshots/settings-server-390x844.png' });
+});
