@@ -86,6 +86,19 @@ test('stop ends a running turn; new chat starts empty and the old one stays list
 	expect(newChat.x - (picker.x + picker.width)).toBeGreaterThan(newChat.width);
 });
 
+test('a reply cut off by a reload comes back stopped; a connection that fails is an error', async ({ page }) => {
+	await say(page, 'run a system check');
+	await expect(assistant(page).last()).toContainText('Checking the system.');
+	// The page goes away mid-turn: the browser cancels the stream, which is the page's doing, not a failure.
+	await page.reload();
+	await expect(assistant(page).last()).toHaveAttribute('data-state', 'stopped');
+	await expect(assistant(page).last()).toContainText('Checking the system.');
+	await expect(page.getByText('Something went wrong.')).toHaveCount(0);
+	await page.route('**/api/chat', (route) => route.abort('connectionreset'));
+	await say(page, 'hello');
+	await expect(assistant(page).last()).toHaveAttribute('data-state', 'error');
+});
+
 test('language choice is sent with the message', async ({ page }) => {
 	await page.getByRole('combobox', { name: 'Language' }).selectOption('de-DE');
 	const sent = page.waitForRequest((r) => r.url().endsWith('/api/chat'));
