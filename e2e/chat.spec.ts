@@ -76,6 +76,9 @@ test('stop ends a running turn; new chat starts empty and the old one stays list
 	await expect(assistant(page).last()).toContainText('Checking the system.');
 	await page.getByRole('button', { name: 'Stop' }).click();
 	await expect(assistant(page).last()).toHaveAttribute('data-state', 'stopped');
+	// Said once, not "Stopped." with "stopped" under it.
+	await expect(assistant(page).last().getByRole('status')).toHaveText('Stopped.');
+	await page.screenshot({ path: 'e2e/screenshots/chat-stopped.png' });
 	await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
 	await page.getByRole('button', { name: 'New chat' }).click();
 	await expect(assistant(page)).toHaveCount(0);
