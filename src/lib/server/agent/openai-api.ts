@@ -80,8 +80,20 @@ function callerOf(request: Request, who: Identity | string | undefined): string 
  * before their first message and offer what it lists. Let in as the chat is (hooks.server.ts).
  */
 export function getModels(): Response {
-	const model = (id: string) => ({ id, object: 'model', created: 0, owned_by: 'openvoiceos' });
-	return json({ object: 'list', data: MODELS.map(model) });
+	return json({ object: 'list', data: MODELS.map(modelObject) });
+}
+
+const modelObject = (id: string) => ({ id, object: 'model', created: 0, owned_by: 'openvoiceos' });
+
+/** `GET /v1/models/{id}` (the official clients' `models.retrieve`): one of the models listed, else 404 as OpenAI says it. */
+export function getModel(id: string): Response {
+	return (MODELS as readonly string[]).includes(id) ? json(modelObject(id)) : unknownModel(id);
+}
+
+/** A `/v1` path this server does not have: 404 in OpenAI's error shape, not the app's HTML page. */
+export function unknownPath(request: Request, url: URL): Response {
+	discardBody(request);
+	return oaError(404, 'unknown_url', `Unknown request URL: ${request.method} ${url.pathname}. This server has GET /v1/models, GET /v1/models/{id} and POST /v1/chat/completions.`);
 }
 
 export interface CompletionsContext {
