@@ -84,6 +84,12 @@ describe('/v1 as OpenAI clients use it', () => {
 		}
 	});
 
+	it('n other than 1 is a 400 naming n (OVOS has one reply to a message), not one choice passed off as all', async () => {
+		const asked = openai.chat.completions.create({ model: 'ovos', messages: [{ role: 'user', content: 'what time is it' }], n: 2 });
+		await expect(asked).rejects.toMatchObject({ status: 400, code: 'unsupported_value', param: 'n' });
+		await expect(asked).rejects.toThrow(/\bn\b/);
+	});
+
 	it('the new answers are behind the same door: a client elsewhere without a token gets 401, with it the answer', async () => {
 		const elsewhere = (extra: Record<string, string> = {}) => ({ headers: { 'x-forwarded-for': '203.0.113.7', ...extra } });
 		for (const path of ['/v1/models', '/v1/models/ovos', '/v1/foo']) expect((await call(path, elsewhere())).status, path).toBe(401);

@@ -36,6 +36,7 @@ const Content = v.union([
 const BodySchema = v.looseObject({
 	model: v.optional(v.string()),
 	stream: v.optional(v.boolean()),
+	n: v.optional(v.nullable(v.number())),
 	stream_options: v.optional(v.nullable(v.looseObject({ include_usage: v.optional(v.nullable(v.boolean())) }))),
 	messages: v.pipe(
 		v.array(v.looseObject({ role: v.picklist(['system', 'developer', 'user', 'assistant', 'tool']), content: v.optional(v.nullable(Content)) })),
@@ -140,6 +141,9 @@ async function completions(
 			discardBody(request);
 			return unknownModel(body.model);
 		}
+		// OVOS gives one reply per message: a client asking for more is told, not handed one as if it were all.
+		if (body.n !== undefined && body.n !== null && body.n !== 1)
+			return oaError(400, 'unsupported_value', `n: this server gives one choice per request (OVOS has one reply to a message); send n: 1 or leave it out`, {}, undefined, 'n');
 		history = body.messages.map((m) => ({ role: m.role, content: textOf(m.content) }));
 		const text = lastUserText(history.map((m) => ({ role: m.role as Role, content: m.content }))).trim();
 		if (!text) throw badInput('the last user message is empty');
