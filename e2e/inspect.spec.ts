@@ -293,3 +293,45 @@ test('the Connection panel shows the machines: the connection\'s state, its tags
 	await expect(page.getByTestId('machine-state')).toContainText('gui.socket.live', { timeout: 15_000 });
 	await expect(page.getByTestId('machine-steps')).toContainText('gui socket: connected.opening');
 });
+
+test("a frame of 500,000 characters, decoded in the socket's worker, exports as a line that replays to the live state", async ({ page }) => {
+	await page.goto(url());
+	await live(page);
+	showText('skill-big.test', 'small', 'Big');
+	const many = Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, i]));
+	setValue('skill-big.test', { huge: 'x'.repeat(500_000), many });
+	const tree = ns(page, 'skill-big.test').getByTestId('data-tree');
+	await expect(tree).toContainText('{20000}');
+	const download = page.waitForEvent('download');
+	await page.getByRole('button', { name: 'Export', exact: true }).click();
+	const lines = readFileSync(await (await download).path(), 'utf8').split(/\r?\n/);
+	const r = replayLines(lines);
+	expect(r.errors).toEqual([]);
+	expect(Object.keys(r.state.namespaces['skill-big.test']?.data ?? {})).toHaveLength(4);
+	expect(toCanonical(r.state)).toBe(sim.canonical({ replayed: false }));
+});
+
+test('the data tree: the key after an open object starts right under its last child, and a long string still wraps', async ({ page }) => {
+	await page.setViewportSize({ width: 1280, height: 800 });
+	await page.goto(url());
+	await live(page);
+	const words = Array.from({ length: 60 }, (_, i) => `word${i}`).join('  ');
+	showText('skill-tree.test', 'hello', 'Tree');
+	setValue('skill-tree.test', { obj: { k0: { a: 1, b: 2 }, k1: 'next' }, long: words.slice(0, 230), zz: 'after' });
+	const tree = ns(page, 'skill-tree.test').getByTestId('data-tree');
+	await expect(tree).toContainText('next');
+	await page.waitForTimeout(1500); // the changed rows' flash is over
+	await page.screenshot({ path: 'e2e/screenshots/inspect-tree-1280.png' });
+	const box = async (sel: string) => (await tree.locator(sel).first().boundingBox())!;
+	const b = await box('li[data-key="b"]');
+	const k1 = await box('li[data-key="k1"]');
+	// one row of text: the next sibling's top is the last child's bottom
+	expect(Math.abs(k1.y - (b.y + b.height))).toBeLessThan(2);
+	expect(b.height).toBeLessThan(24);
+	const obj = await box('li[data-key="obj"]');
+	const long = await box('li[data-key="long"]');
+	expect(Math.abs(long.y - (obj.y + obj.height))).toBeLessThan(2);
+	// the long value wraps inside the panel, and keeps its double spaces
+	expect(long.height).toBeGreaterThan(b.height * 1.5);
+	expect(await tree.locator('li[data-key="long"]').innerText()).toContain('word1  word2');
+});

@@ -187,6 +187,12 @@ test('after the server restarts the screen shows the replayed state, without dup
 	await expect(page.getByText('Before the restart')).toBeVisible();
 	await expect(page.getByRole('status').filter({ hasText: 'Offline since' })).toBeVisible();
 	await page.screenshot({ path: 'e2e/screenshots/offline-banner-light-800x480.png' });
+	// On a phone the whole line is there, in two if need be.
+	await page.setViewportSize({ width: 390, height: 844 });
+	const banner = page.getByRole('status').filter({ hasText: 'Offline since' });
+	expect(await banner.evaluate((el) => [el.scrollWidth <= el.clientWidth + 1, el.getBoundingClientRect().right <= innerWidth])).toEqual([true, true]);
+	await page.screenshot({ path: 'e2e/screenshots/offline-banner-light-390x844.png' });
+	await page.setViewportSize({ width: 800, height: 480 });
 
 	// The new server has state before the screen is back: it arrives by the replay.
 	sim = await privateSim(ports);

@@ -7,7 +7,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { Simulator } from '../simulator';
-import { assets, collect, live, privateSim, screenUrl, show, type Assets } from './support/screen';
+import type { JsonObject } from '../src/lib/protocol';
+import { assets, collect, live, privateSim, screenUrl, setValues, show, type Assets } from './support/screen';
 
 const XKCD = 'ovos-skill-xkcd.openvoiceos';
 const TIMER = 'skill-ovos-timer.openvoiceos';
@@ -115,6 +116,46 @@ test('polish: the timer figure, DuckDelegate, short lists and the offline mark f
 	show(sim, 'ovos-skill-homescreen.openvoiceos', ['idle'], { time_string: '10:16', weekday_string: 'Wednesday', day_string: '28', month_string: 'December', year_string: '2022', dateFormat: 'MDY', system_connectivity: 'offline' });
 	await expect(shown(page, 'idle', 'ovos-skill-homescreen.openvoiceos').getByRole('img', { name: 'Offline' })).toBeVisible();
 	await shot('home-offline');
+});
+
+/** Kitchen use: timers set after one that rings must not push it off screen (800×480 kiosk). */
+test('a ringing timer is scrolled into view when it rings, and stays there as more timers are set', async ({ page }) => {
+	await page.setViewportSize({ width: 800, height: 480 });
+	await page.goto(screenUrl(sim, '/kiosk'));
+	await live(page);
+	const ALERTS = 'ovos-skill-alerts.openvoiceos';
+	const timer = (i: number, expired = false): JsonObject => ({ alertId: `t${i}`, timerName: `timer ${i}`, timeDelta: expired ? '-5 seconds' : `${i} minutes`, percentRemaining: expired ? 0 : 0.5, expired });
+	// Shown once; then the skill refreshes the data, as alerts does every second.
+	const timers = (list: JsonObject[]) => setValues(sim, ALERTS, { activeTimers: { timers: list } });
+	const strip = shown(page, 'Timer', ALERTS).locator('ul');
+	/** Whether the card at `index` is wholly inside the strip's box. */
+	const inView = (index: number) =>
+		strip.evaluate((ul, i) => {
+			const li = ul.querySelector(`li[data-index="${i}"]`);
+			if (!li) return false;
+			const a = ul.getBoundingClientRect();
+			const b = li.getBoundingClientRect();
+			return b.left >= a.left - 1 && b.right <= a.right + 1;
+		}, index);
+	show(sim, ALERTS, ['Timer'], { activeTimers: { timers: [timer(1)] } });
+	await expect(strip.locator('li[data-index="0"]')).toBeVisible();
+	// Set one by one, each new timer scrolls into view: the first is off screen.
+	for (const n of [2, 3, 4]) {
+		timers([1, 2, 3, 4].slice(0, n).map((i) => timer(i)));
+		await expect(strip.locator(`li[aria-setsize="${n}"]`).first()).toBeAttached();
+	}
+	await expect.poll(() => inView(3)).toBe(true);
+	expect(await inView(0)).toBe(false);
+	// The first rings: it comes into view.
+	timers([timer(1, true), timer(2), timer(3), timer(4)]);
+	await expect.poll(() => inView(0)).toBe(true);
+	// Another timer is set while it rings: it stays.
+	timers([timer(1, true), timer(2), timer(3), timer(4), timer(5)]);
+	await expect(strip.locator('li[aria-setsize="5"]').first()).toBeAttached();
+	// A scroll, had one started, moves the strip in the next frames.
+	await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r)))));
+	expect(await inView(0)).toBe(true);
+	await page.screenshot({ path: 'e2e/screenshots/timer-ringing-kept-kiosk-800x480.png' });
 });
 
 /** The page of a skill we do not know, with little in it, laid out to the screen as ovos-shell's pages are (800×480 kiosk). */

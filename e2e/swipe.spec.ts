@@ -2,7 +2,9 @@
  * A swipe works over every page. A mouse drag over an image used to start the
  * browser's own image drag (dragstart, then pointercancel) and the page stayed; over HTML and URL
  * pages (frames) the page gets no pointer events at all, so those pages are swiped from edge zones.
- * The page dots stay readable over a caption.
+ * The page dots stay readable over a caption. By touch, a horizontal swipe over a page's scroll box
+ * (a text page's text) used to be taken by the browser as a pan (pointercancel) and the page stayed;
+ * the box still scrolls vertically by touch.
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { Simulator } from '../simulator';
@@ -25,6 +27,16 @@ async function drag(page: Page, from: number, to: number, y = 240): Promise<void
 	await page.mouse.down();
 	for (let i = 1; i <= 10; i++) await page.mouse.move(from + ((to - from) * i) / 10, y);
 	await page.mouse.up();
+}
+
+/** A finger drag, as a touch screen sends it (Playwright's touchscreen only taps). */
+async function touchDrag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
+	const cdp = await page.context().newCDPSession(page);
+	const at = (i: number) => [{ x: from.x + ((to.x - from.x) * i) / 10, y: from.y + ((to.y - from.y) * i) / 10 }];
+	await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
+	for (let i = 1; i <= 10; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(i) });
+	await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+	await cdp.detach();
 }
 
 const shown = (page: Page) => page.locator('.stack').getAttribute('data-shown');
@@ -75,4 +87,42 @@ test('HTML and URL pages (frames) are swiped from the edge zones', async ({ page
 	await expect(page.frameLocator('iframe').first().getByText('A page from a skill')).toBeVisible();
 	await drag(page, 5, 500);
 	await expect.poll(() => shown(page)).toBe('0');
+});
+
+test.describe('by touch', () => {
+	test.use({ hasTouch: true });
+	const TEXT = 'SYSTEM_TextFrame';
+
+	for (const [path, size] of [['/', { width: 390, height: 844 }], ['/kiosk', { width: 800, height: 480 }]] as const) {
+		test(`a text page turns with a swipe from the middle of its text (${path} at ${size.width}x${size.height})`, async ({ page }) => {
+			await page.setViewportSize(size);
+			await page.goto(screenUrl(sim, path));
+			await expect(page.locator('.scr-root[data-conn="live"]')).toBeAttached();
+			show(sim, SKILL, [TEXT, TEXT, TEXT], { title: 'A tour', text: 'Swipe left for more' });
+			const text = page.locator('[data-key="text"]');
+			await expect(text).toBeVisible();
+			const box = (await text.boundingBox())!;
+			const y = box.y + box.height / 2;
+			await touchDrag(page, { x: size.width * 0.85, y }, { x: size.width * 0.1, y });
+			await expect.poll(() => shown(page)).toBe('1');
+			await touchDrag(page, { x: size.width * 0.1, y }, { x: size.width * 0.85, y });
+			await expect.poll(() => shown(page)).toBe('0');
+		});
+	}
+
+	test('a long text still scrolls vertically by touch, and the page stays', async ({ page }) => {
+		await page.goto(screenUrl(sim, '/kiosk'));
+		await expect(page.locator('.scr-root[data-conn="live"]')).toBeAttached();
+		const long = Array.from({ length: 80 }, (_, i) => `Line ${i + 1} of a long text`).join('\n');
+		show(sim, SKILL, [TEXT, TEXT], { text: long });
+		const text = page.locator('[data-key="text"]');
+		await expect(text).toBeVisible();
+		const scroller = page.locator('.fit-box').filter({ has: text });
+		expect(await scroller.evaluate((e) => e.scrollHeight > e.clientHeight * 2)).toBe(true);
+		const box = (await scroller.boundingBox())!;
+		const x = box.x + box.width / 2;
+		await touchDrag(page, { x, y: box.y + box.height * 0.8 }, { x, y: box.y + box.height * 0.2 });
+		await expect.poll(() => scroller.evaluate((e) => e.scrollTop)).toBeGreaterThan(box.height * 0.3);
+		expect(await shown(page)).toBe('0');
+	});
 });

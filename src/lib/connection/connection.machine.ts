@@ -101,6 +101,8 @@ export interface WireRecord {
 	readonly error?: ProtocolError;
 	/** Why a decoded GUI message could not apply (state unchanged). */
 	readonly problem?: string;
+	/** `raw` is only the start of the frame's text: the frame was decoded in the socket's worker (socket-frames.ts). */
+	readonly rawHead?: true;
 }
 
 /** A wire record with the time its owner saw it. */
@@ -140,7 +142,7 @@ function ourPort(raw: string | null, guiId: string): number | null {
 
 /** A GUI frame applied to the context: the new fields, the frame for the wire log among them. */
 function receiveGui(c: ConnectionContext, raw: string | null, replaying: boolean, decoded?: Decoded<GuiMessage>): Partial<ConnectionContext> {
-	const base = { seq: c.seq + 1, socket: 'gui' as const, dir: 'in' as const, connection: c.connection, raw: raw ?? '' };
+	const base = { seq: c.seq + 1, socket: 'gui' as const, dir: 'in' as const, connection: c.connection, raw: raw ?? '', ...(decoded && { rawHead: true as const }) };
 	const failed = (frame: WireRecord) => ({ framesIn: c.framesIn + 1, decodeErrors: c.decodeErrors + 1, seq: base.seq, frame, batch: [frame] });
 	if (raw === null) return failed({ ...base, error: BINARY });
 	const d = decoded ?? decode(raw);

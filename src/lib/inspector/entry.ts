@@ -2,7 +2,7 @@
  * One row of the wire log: a frame of either socket in either direction, with what the filters
  * need (wire type, namespace, a one-line summary) worked out once when it arrives.
  */
-import { isObject, type BusMessage, type ClientMessage, type GuiMessage, type ProtocolError } from '../protocol';
+import { encodeGui, isObject, type BusMessage, type ClientMessage, type GuiMessage, type ProtocolError } from '../protocol';
 
 export type Socket = 'gui' | 'bus';
 export type Direction = 'in' | 'out';
@@ -19,6 +19,8 @@ export interface FrameLike {
 	readonly message?: GuiMessage | BusMessage | ClientMessage;
 	readonly error?: ProtocolError;
 	readonly problem?: string;
+	/** `raw` is only the start of the frame's text (a big frame, decoded in the socket's worker). */
+	readonly rawHead?: true;
 }
 
 export interface LogEntry {
@@ -42,6 +44,8 @@ export interface LogEntry {
 	readonly problem?: string;
 	/** A GUI frame in, as decoded: applied again when the row leaves the log (a 5 MB frame is not parsed twice). */
 	readonly gui?: GuiMessage;
+	/** `raw` is only the start of the frame's text: `frameText` gives the whole frame. */
+	readonly rawHead?: true;
 	/** Identical consecutive frames coalesce into one row: how many, and when the last came. */
 	count: number;
 	lastSeq: number;
@@ -82,6 +86,7 @@ export function toEntry(f: FrameLike): LogEntry {
 		error: f.error,
 		problem: f.problem,
 		gui: f.socket === 'gui' && f.dir === 'in' && f.message && 'kind' in f.message ? f.message : undefined,
+		...(f.rawHead && { rawHead: true as const }),
 		count: 1,
 		lastSeq: f.seq,
 		lastTime: f.time
@@ -153,6 +158,15 @@ function describeRaw(raw: string): Described {
 		namespace: str(v.namespace) || str(data.__from) || str(data.skill_id),
 		event: str(v.event_name)
 	};
+}
+
+/**
+ * The frame's text as the screen applied it. The page does not keep a big frame's text (only its
+ * start, for the log), so that frame is written again from its decoded message: valid JSON that
+ * replays to what the screen showed. A big frame that did not decode has no message; its start stays.
+ */
+export function frameText(e: LogEntry): string {
+	return e.rawHead && e.gui ? encodeGui(e.gui) : e.raw;
 }
 
 /** Text for the type column: events show their name, which is what a developer looks for. */

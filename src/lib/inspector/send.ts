@@ -6,7 +6,7 @@
 import type { BusMessage, ClientMessage, ProtocolError } from '../protocol';
 import { validateBus, validateClient } from '../protocol/schemas';
 import { INSPECT } from '$lib/i18n/inspect';
-import type { LogEntry } from './entry';
+import { frameText, type LogEntry } from './entry';
 
 export type Channel = 'gui' | 'bus';
 
@@ -93,9 +93,9 @@ export function presetDraft(p: Preset, namespace: string): { channel: Channel; t
 
 /** A draft from a log row: its own socket, pretty-printed; undecodable text is kept as it was. */
 export function draftFromEntry(e: LogEntry): { channel: Channel; text: string } {
-	let text = e.raw;
+	let text = frameText(e);
 	try {
-		text = JSON.stringify(JSON.parse(e.raw), null, 2);
+		text = JSON.stringify(JSON.parse(text), null, 2);
 	} catch {
 		/* keep raw */
 	}

@@ -6,7 +6,7 @@
  */
 import { ACTIVE_SKILLS, PAGE_GAINED_FOCUS } from '../protocol';
 import { emptyState, nsOf, replayLines, type LineNote, type ScreenState } from '../screen';
-import type { LogEntry } from './entry';
+import { frameText, type LogEntry } from './entry';
 import { isGuiIn } from './wire-log';
 
 /** One line per frame: a frame someone pretty-printed is re-serialised compactly. */
@@ -58,7 +58,7 @@ export function exportLines(entries: Iterable<LogEntry>, opts: ExportOptions = {
 	const from = opts.fromSeq ?? -Infinity;
 	for (const e of entries) {
 		if (!isGuiIn(e) || e.seq < from) continue;
-		const line = traceLine(e.raw);
+		const line = traceLine(frameText(e));
 		for (let i = 0; i < e.count; i++) lines.push(line);
 	}
 	return lines;

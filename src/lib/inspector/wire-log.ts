@@ -80,7 +80,8 @@ export class WireLog {
 	push(frame: FrameLike): PushResult {
 		this.frames++;
 		const last = this.#ring.newest;
-		if (last && last.raw === frame.raw && last.socket === frame.socket && last.dir === frame.dir && frame.seq >= last.lastSeq) {
+		// A big frame's text is only its start here: two that start alike may differ.
+		if (last && !frame.rawHead && !last.rawHead && last.raw === frame.raw && last.socket === frame.socket && last.dir === frame.dir && frame.seq >= last.lastSeq) {
 			last.count++;
 			last.lastSeq = frame.seq;
 			last.lastTime = frame.time;
