@@ -76,6 +76,9 @@ test('stop ends a running turn; new chat starts empty and the old one stays list
 	await expect(assistant(page).last()).toContainText('Checking the system.');
 	await page.getByRole('button', { name: 'Stop' }).click();
 	await expect(assistant(page).last()).toHaveAttribute('data-state', 'stopped');
+	// Said once, not "Stopped." with "stopped" under it.
+	await expect(assistant(page).last().getByRole('status')).toHaveText('Stopped.');
+	await page.screenshot({ path: 'e2e/screenshots/chat-stopped.png' });
 	await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
 	await page.getByRole('button', { name: 'New chat' }).click();
 	await expect(assistant(page)).toHaveCount(0);
@@ -84,6 +87,19 @@ test('stop ends a running turn; new chat starts empty and the old one stays list
 	const picker = (await page.getByRole('combobox', { name: 'Chats' }).boundingBox())!;
 	const newChat = (await page.getByRole('button', { name: 'New chat' }).boundingBox())!;
 	expect(newChat.x - (picker.x + picker.width)).toBeGreaterThan(newChat.width);
+});
+
+test('a reply cut off by a reload comes back stopped; a connection that fails is an error', async ({ page }) => {
+	await say(page, 'run a system check');
+	await expect(assistant(page).last()).toContainText('Checking the system.');
+	// The page goes away mid-turn: the browser cancels the stream, which is the page's doing, not a failure.
+	await page.reload();
+	await expect(assistant(page).last()).toHaveAttribute('data-state', 'stopped');
+	await expect(assistant(page).last()).toContainText('Checking the system.');
+	await expect(page.getByText('Something went wrong.')).toHaveCount(0);
+	await page.route('**/api/chat', (route) => route.abort('connectionreset'));
+	await say(page, 'hello');
+	await expect(assistant(page).last()).toHaveAttribute('data-state', 'error');
 });
 
 test('language choice is sent with the message', async ({ page }) => {

@@ -58,6 +58,40 @@ afterAll(async () => {
 	await sim.stop();
 });
 
+/**
+ * The browser's fetch as it is when a reply is cut off: the stream of the reply fails ("network
+ * error"), either because `cut()` (the server gone) or because the page went away (`pagehide` on
+ * `page`, after which the browser cancels the page's requests).
+ */
+function cuttableFetch(page: EventTarget) {
+	let cut = () => {};
+	const f = (async (input: RequestInfo | URL, init?: RequestInit) => {
+		const res = await fakeFetch(input, init);
+		if (!res.body) return res;
+		const reader = res.body.getReader();
+		let failed = false;
+		const body = new ReadableStream<Uint8Array>({
+			start(c) {
+				cut = () => {
+					if (failed) return;
+					failed = true;
+					c.error(new TypeError('network error'));
+					reader.cancel().catch(() => {});
+				};
+				page.addEventListener('pagehide', () => cut());
+			},
+			async pull(c) {
+				const { done, value } = await reader.read();
+				if (failed) return;
+				if (done) c.close();
+				else c.enqueue(value);
+			}
+		});
+		return new Response(body, { status: res.status, headers: res.headers });
+	}) as typeof fetch;
+	return { fetch: f, cut: () => cut() };
+}
+
 describe('the panel', () => {
 	it('says OVOS is waiting only on the question still open, not on one already answered', async () => {
 		const chat = new ChatController({ storage: new MemoryStorage(), fetch: fakeFetch });
@@ -82,6 +116,35 @@ describe('the panel', () => {
 		await until(() => sim.services!.workers.busy === 0, 3000, 'its thread freed');
 		chat.open(old);
 		expect(chat.waitingOn).toBeNull();
+	});
+
+	it('a reply cut off by the page going away (reload, another address) comes back stopped, with what was said', async () => {
+		const storage = new MemoryStorage();
+		const page = new EventTarget();
+		const { fetch } = cuttableFetch(page);
+		const chat = new ChatController({ storage, fetch, page });
+		const turn = chat.send('run a system check');
+		await until(() => chat.chat.entries.at(-1)?.text === 'Checking the system.', 5000, 'the first sentence');
+		page.dispatchEvent(new Event('pagehide'));
+		await turn;
+		const back = new ChatController({ storage, fetch: fakeFetch, page: new EventTarget() });
+		expect(back.chat.entries.at(-1)).toMatchObject({ state: 'stopped', text: 'Checking the system.' });
+		await until(() => sim.services!.workers.busy === 0, 5000, 'the turn ended in OVOS');
+	});
+
+	it('a reply cut off by the connection (the server gone) is an error, also after a reload', async () => {
+		const storage = new MemoryStorage();
+		const page = new EventTarget();
+		const { fetch, cut } = cuttableFetch(page);
+		const chat = new ChatController({ storage, fetch, page });
+		const turn = chat.send('run a system check');
+		await until(() => chat.chat.entries.at(-1)?.text === 'Checking the system.', 5000, 'the first sentence');
+		cut();
+		await turn;
+		expect(chat.chat.entries.at(-1)).toMatchObject({ state: 'error', text: 'Checking the system.', detail: expect.stringContaining('network error') });
+		const back = new ChatController({ storage, fetch: fakeFetch, page: new EventTarget() });
+		expect(back.chat.entries.at(-1)).toMatchObject({ state: 'error' });
+		await until(() => sim.services!.workers.busy === 0, 5000, 'the turn ended in OVOS');
 	});
 
 	it('"on this device" runs in the device’s session: the answer shows on its screen, the private token is kept', { timeout: 30_000 }, async () => {

@@ -35,6 +35,8 @@ export interface ChatControllerOptions {
 	readonly fetch?: typeof fetch;
 	/** New chats speak as the device (the kiosk: the device's own screen). Default: private. */
 	readonly device?: boolean;
+	/** Where `pagehide` is heard (the window; a stand-in in tests). */
+	readonly page?: EventTarget | null;
 }
 
 /** The words under a failure: the server's own, or, where a person has something to do, ours in their language. */
@@ -90,6 +92,11 @@ export class ChatController {
 		const reply: ChatEntry = { id: newChatId(), role: 'assistant', text: '', state: 'streaming', skill: null, at: Date.now() };
 		this.#update({ entries: [...this.chat.entries, { id: newChatId(), role: 'user', text, at: Date.now() }, reply] });
 		const chatId = this.chat.id;
+		// The page going away (reload, another address) cancels the stream: that is the reader's doing,
+		// so the turn is stopped here first and its reply kept as stopped, not as a failed connection.
+		const page = this.#opts.page === undefined ? (typeof window === 'undefined' ? null : window) : this.#opts.page;
+		const leave = () => abort.abort();
+		page?.addEventListener('pagehide', leave);
 		const patch = (p: Partial<ChatEntry>) => {
 			if (this.chat.id !== chatId) return; // the user switched chats meanwhile
 			this.#update({ entries: this.chat.entries.map((e) => (e.id === reply.id ? { ...e, ...p } : e)) });
@@ -132,6 +139,7 @@ export class ChatController {
 			if (err.code === 'bad-token' && this.chat.id === chatId) this.#update({ token: null });
 			patch({ state: ERROR_STATE[err.code] ?? 'error', detail: errorDetail(err), queued: undefined });
 		} finally {
+			page?.removeEventListener('pagehide', leave);
 			if (this.#abort === abort) {
 				this.#abort = null;
 				this.busy = false;

@@ -16,7 +16,7 @@ export { ManualClock, realClock, type Clock } from '../../node/clock';
 export { ChatError, type ChatErrorCode } from '../http/errors';
 export { ChatLimits, DEFAULT_CHAT_LIMITS, type ChatLimitsOptions } from '../guards/chat-limits';
 export type { Admission } from '../guards';
-export { CHAT_TOKEN_HEADER, DEVICE_MODEL, getModels, postCompletions, PRIVATE_MODEL } from './openai-api';
+export { CHAT_TOKEN_HEADER, DEVICE_MODEL, getModel, getModels, postCompletions, PRIVATE_MODEL, unknownPath } from './openai-api';
 export { identitySnapshot, snapshotOf, type Snapshot } from './snapshot';
 export { ChatTokens, type ChatState } from './token';
 export { DEFAULT_TIMING, TURN_MARKER, type TurnTiming } from './turn';

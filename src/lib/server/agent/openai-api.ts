@@ -36,6 +36,7 @@ const Content = v.union([
 const BodySchema = v.looseObject({
 	model: v.optional(v.string()),
 	stream: v.optional(v.boolean()),
+	n: v.optional(v.nullable(v.number())),
 	stream_options: v.optional(v.nullable(v.looseObject({ include_usage: v.optional(v.nullable(v.boolean())) }))),
 	messages: v.pipe(
 		v.array(v.looseObject({ role: v.picklist(['system', 'developer', 'user', 'assistant', 'tool']), content: v.optional(v.nullable(Content)) })),
@@ -80,8 +81,20 @@ function callerOf(request: Request, who: Identity | string | undefined): string 
  * before their first message and offer what it lists. Let in as the chat is (hooks.server.ts).
  */
 export function getModels(): Response {
-	const model = (id: string) => ({ id, object: 'model', created: 0, owned_by: 'openvoiceos' });
-	return json({ object: 'list', data: MODELS.map(model) });
+	return json({ object: 'list', data: MODELS.map(modelObject) });
+}
+
+const modelObject = (id: string) => ({ id, object: 'model', created: 0, owned_by: 'openvoiceos' });
+
+/** `GET /v1/models/{id}` (the official clients' `models.retrieve`): one of the models listed, else 404 as OpenAI says it. */
+export function getModel(id: string): Response {
+	return (MODELS as readonly string[]).includes(id) ? json(modelObject(id)) : unknownModel(id);
+}
+
+/** A `/v1` path this server does not have: 404 in OpenAI's error shape, not the app's HTML page. */
+export function unknownPath(request: Request, url: URL): Response {
+	discardBody(request);
+	return oaError(404, 'unknown_url', `Unknown request URL: ${request.method} ${url.pathname}. This server has GET /v1/models, GET /v1/models/{id} and POST /v1/chat/completions.`);
 }
 
 export interface CompletionsContext {
@@ -128,6 +141,9 @@ async function completions(
 			discardBody(request);
 			return unknownModel(body.model);
 		}
+		// OVOS gives one reply per message: a client asking for more is told, not handed one as if it were all.
+		if (body.n !== undefined && body.n !== null && body.n !== 1)
+			return oaError(400, 'unsupported_value', `n: this server gives one choice per request (OVOS has one reply to a message); send n: 1 or leave it out`, {}, undefined, 'n');
 		history = body.messages.map((m) => ({ role: m.role, content: textOf(m.content) }));
 		const text = lastUserText(history.map((m) => ({ role: m.role as Role, content: m.content }))).trim();
 		if (!text) throw badInput('the last user message is empty');

@@ -90,6 +90,21 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 	});
 }
 
+/**
+ * A method a route does not take: 405 with `Allow`, in JSON both APIs read (the chat API's
+ * `{error: {code, message}}`, OpenAI's `{error: {message, type, code}}`), not SvelteKit's plain text.
+ * Exported by an API route as its `fallback` (every method it does not export).
+ */
+export function methodsAllowed(...allow: readonly string[]): (event: { request: Request }) => Response {
+	const list = allow.join(', ');
+	return ({ request }) => {
+		discardBody(request);
+		return json({ error: { message: `${request.method} is not allowed here; this endpoint takes ${list}`, type: 'invalid_request_error', param: null, code: 'method_not_allowed' } }, 405, {
+			allow: list
+		});
+	};
+}
+
 export const SSE_HEADERS = {
 	'content-type': 'text/event-stream; charset=utf-8',
 	'cache-control': 'no-store',

@@ -1,4 +1,6 @@
 import { getModels } from '$lib/server/agent';
+import { methodsAllowed } from '$lib/server/http/io';
 import type { RequestHandler } from './$types';
 
 export const GET: RequestHandler = () => getModels();
+export const fallback: RequestHandler = methodsAllowed('GET', 'HEAD');

@@ -1,4 +1,5 @@
 import { chatApiDeps, clientGone, postCompletions } from '$lib/server/agent';
+import { methodsAllowed } from '$lib/server/http/io';
 import type { RequestHandler } from './$types';
 
 export const POST: RequestHandler = async ({ request, url, platform, locals }) => {
@@ -9,3 +10,4 @@ export const POST: RequestHandler = async ({ request, url, platform, locals }) =
 		gone.release();
 	}
 };
+export const fallback: RequestHandler = methodsAllowed('POST');
