@@ -107,6 +107,8 @@ async function main(): Promise<void> {
 	console.log(`  language    ${args.lang}`);
 	console.log(`  gui cache   ${sim.guiCache}${args['gui-cache'] ? '' : '  (temporary; --gui-cache DIR to choose it)'}`);
 	console.log(`  screen      http://localhost:3000/?host=${sim.host}&guiPort=${sim.guiPort}&busPort=${sim.busPort}  (with the app running)`);
+	// The app serves a page's local pictures only from folders it is told of: this cache is one.
+	console.log(`  the app     OVOS_SIMULATOR=off OVOS_HOST=${sim.host} OVOS_GUI_PORT=${sim.guiPort} OVOS_BUS_PORT=${sim.busPort} OVOS_MEDIA_ROOTS=${sim.guiCache} npm start`);
 	if (args.verbose) sim.on('*', (m) => log('debug', `bus ${m.type} ${JSON.stringify(m.data).slice(0, 160)}`));
 	const shutdown = async () => {
 		await sim.stop();

@@ -99,6 +99,8 @@ describe('page urls against a real GUI cache folder', () => {
 		rmSync(script, { force: true });
 		expect(r.status).toBe(0);
 		expect(r.stdout).toContain(`gui cache   ${dir}`);
+		// How to run the app on it, its cache among the folders local pictures are served from.
+		expect(r.stdout).toMatch(new RegExp(`the app {5}OVOS_SIMULATOR=off .*OVOS_MEDIA_ROOTS=${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} npm start`));
 		expect(existsSync(join(dir, 'system', 'qt5', 'SYSTEM_TextFrame.qml'))).toBe(true);
 	}, 60_000);
 });
