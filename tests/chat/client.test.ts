@@ -122,3 +122,47 @@ describe('ChatHistory', () => {
 		expect(chat?.entries[0]?.text).toBe('<b>hi</b>'); // kept as text; the view never parses it
 	});
 });
+
+describe('sendChat and the end of its stream', () => {
+	/** A fetch whose answer streams `done`, then closes after `closeAfter` ms (never, when null); says whether it closed or was cancelled. */
+	function streaming(closeAfter: number | null) {
+		const seen = { cancelled: false, closed: false };
+		const fetch = (async () => {
+			const body = new ReadableStream<Uint8Array>({
+				start(c) {
+					c.enqueue(new TextEncoder().encode('event: sentence\ndata: {"text":"Hello."}\n\nevent: done\ndata: {"outcome":"answered","token":null,"complete":true,"text":"Hello."}\n\n'));
+					if (closeAfter !== null)
+						setTimeout(() => {
+							seen.closed = true;
+							c.close();
+						}, closeAfter);
+				},
+				cancel() {
+					seen.cancelled = true;
+				}
+			});
+			return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+		}) as typeof globalThis.fetch;
+		return { seen, fetch };
+	}
+
+	it('reads on to the server closing the stream after done, so the request ends as answered, not cancelled', async () => {
+		const { seen, fetch } = streaming(30);
+		const sentences: ChatSentence[] = [];
+		const done = await sendChat({ text: 'hi', token: null, lang: null, fetch, onSentence: (s) => sentences.push(s) });
+		expect(done.outcome).toBe('answered');
+		expect(sentences.map((s) => s.text)).toEqual(['Hello.']);
+		// Answered once the stream had closed by itself: it was read to its end, not cancelled.
+		expect(seen.closed).toBe(true);
+		expect(seen.cancelled).toBe(false);
+	});
+
+	it('a stream left open after done is given up within a second: the answer is not held', async () => {
+		const { seen, fetch } = streaming(null);
+		const t = performance.now();
+		const done = await sendChat({ text: 'hi', token: null, lang: null, fetch, onSentence: () => {} });
+		expect(done.outcome).toBe('answered');
+		expect(performance.now() - t).toBeLessThan(1500);
+		await expect.poll(() => seen.cancelled).toBe(true);
+	});
+});

@@ -128,7 +128,11 @@ export async function sendChat(opts: SendOptions): Promise<ChatDone> {
 					opts.onSentence({ text: data.text, skill: str(data.skill) });
 				else if (ev.event === 'queued' && isRecord(data) && typeof data.position === 'number' && data.position >= 1)
 					opts.onQueued?.(Math.floor(data.position));
-				else if (ev.event === 'done') return doneFrom(data);
+				else if (ev.event === 'done') {
+					const done = doneFrom(data);
+					await toItsEnd(reader);
+					return done;
+				}
 				else if (ev.event === 'error') throw errorFrom({ error: data }, 200);
 			}
 		}
@@ -147,6 +151,27 @@ export async function sendChat(opts: SendOptions): Promise<ChatDone> {
  * Tells the server this chat is left (a new chat, the other mode), so a question it left open in
  * OVOS is ended. Best effort: nothing depends on the answer.
  */
+/**
+ * After `done` the server closes the stream: read on to that close (a moment at most), so the
+ * request ends as answered. Cancelled on the `done` event, every chat request showed in the
+ * browser's network log as a failed one. A stream kept open longer is cancelled after END_WAIT_MS.
+ */
+const END_WAIT_MS = 1000;
+async function toItsEnd(reader: ReadableStreamDefaultReader<string>): Promise<void> {
+	let timer: ReturnType<typeof setTimeout> | undefined;
+	const late = new Promise<'late'>((r) => (timer = setTimeout(() => r('late'), END_WAIT_MS)));
+	try {
+		for (;;) {
+			const r = await Promise.race([reader.read(), late]);
+			if (r === 'late' || r.done) return;
+		}
+	} catch {
+		// A stream that fails after its answer changes nothing.
+	} finally {
+		clearTimeout(timer);
+	}
+}
+
 export function endChat(opts: { token: string; endpoint?: string; fetch?: typeof fetch }): void {
 	const headers: Record<string, string> = { 'content-type': 'application/json' };
 	(opts.fetch ?? fetch)(`${opts.endpoint ?? '/api/chat'}/end`, { method: 'POST', headers, body: JSON.stringify({ token: opts.token }), keepalive: true }).catch(
