@@ -174,3 +174,42 @@ test('local images come through the media route; traversal, escapes and other ty
 		await app.stop();
 	}
 });
+
+test('the home screen keeps its text clear of the edge handles when the kiosk is zoomed or turned', async ({ page }) => {
+	await page.setViewportSize({ width: 800, height: 480 });
+	show(sim, 'ovos-skill-homescreen.openvoiceos', ['idle'], {
+		time_string: '21:58',
+		weekday_string: 'Monday',
+		day_string: '07',
+		month_string: 'December',
+		year_string: '2026',
+		dateFormat: 'DMY',
+		weather_api_enabled: true,
+		weather_code: 1,
+		weather_temp: 19,
+		skill_examples: { examples: ['what is the forecast'] },
+		skill_info_enabled: true,
+		skill_info_prefix: true
+	});
+	for (const extra of ['&scale=2', '&rotate=270&scale=1.5', '']) {
+		await page.goto(screenUrl(sim, '/kiosk', extra));
+		await expect(page.locator('.tpl-root[data-page="idle"]').getByText('what is the forecast')).toBeVisible();
+		await settled(page);
+		// Each handle's mark against each line of text on the page.
+		const hits = await page.evaluate(() => {
+			const marks = [...document.querySelectorAll('.tpl-root .edge span')].map((s) => s.getBoundingClientRect());
+			const out: string[] = [];
+			const walk = document.createTreeWalker(document.querySelector('.tpl-root')!, NodeFilter.SHOW_TEXT);
+			for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+				if (!n.textContent?.trim()) continue;
+				const range = document.createRange();
+				range.selectNodeContents(n);
+				for (const r of range.getClientRects())
+					for (const m of marks) if (r.left < m.right && m.left < r.right && r.top < m.bottom && m.top < r.bottom) out.push(n.textContent.trim());
+			}
+			return out;
+		});
+		expect(hits, extra || 'as is').toEqual([]);
+		await page.screenshot({ path: `e2e/screenshots/kiosk-home-edges${extra.replace(/[&=]/g, '_')}.png` });
+	}
+});
