@@ -148,7 +148,9 @@ describe('the end of the replay', () => {
 		const p = await peer([...replayOf(['skill-a', 'skill-b']), moved], true);
 		const s = screen(p.port, 'app');
 		await until(() => s.notes.some((n) => n.startsWith('replay not trusted')));
-		await until(() => p.upgrades() === 2); // a clean replay asked for
+		// A clean replay asked for: a second connection. This peer races every replay the same way,
+		// so more follow, up to the machine's limit; the count may pass 2 between two looks.
+		await until(() => p.upgrades() >= 2);
 		// After the answer a move is live: applied, no second replay.
 		const q = await peer(replayOf(['skill-a', 'skill-b']), true);
 		const t = screen(q.port, 'app');
