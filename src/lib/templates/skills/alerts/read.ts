@@ -99,6 +99,9 @@ export function timerEntries(data: Data): Entry[] {
 	return uniqueKeys(timers.map((t, i) => ({ key: text(t, 'alertId') || `timer-${i}`, raw: t })));
 }
 
+/** Whether a timer (an `activeTimers.timers[]` entry) has run out and rings. */
+export const timerRinging = (t: JsonObject): boolean => truthy(t, 'expired');
+
 /** One timer card. */
 export function readTimer(t: JsonObject, key: string): TimerView {
 	return {
@@ -106,7 +109,7 @@ export function readTimer(t: JsonObject, key: string): TimerView {
 		name: text(t, 'timerName').trim() || ALERTS_LABELS.timer,
 		fraction: clamp01(num(t, 'percentRemaining')),
 		text: timerFigure(text(t, 'timeDelta')) || NO_TIME,
-		expired: truthy(t, 'expired'),
+		expired: timerRinging(t),
 		raw: t
 	};
 }
